@@ -1,0 +1,71 @@
+import { lazy, Suspense, useEffect } from "react";
+import { SystemDialog } from "../components/system-dialog/system-dialog.tsx";
+import { LoadingPopup } from "../features/loading/loading-popup.tsx";
+import { LoginScreen } from "../features/login/login-screen.tsx";
+import { isEmbedded, isTouchDevice } from "../lib/device.ts";
+import { useAppStore } from "../stores/app-store.ts";
+import { useLoadingStore } from "../stores/loading-store.ts";
+import { RotateScreen, useNeedsRotation } from "./rotate-screen.tsx";
+import { Stage } from "./stage.tsx";
+import "./app.css";
+
+/** Everything after login lives in lazily loaded chunks, so the login screen stays small. */
+const loadShell = () => import("../features/shell/shell.tsx");
+const Shell = lazy(loadShell);
+
+/**
+ * product.md section 7: on an orientation change while logged out on mobile
+ * inside a parent page, ask the parent to refresh.
+ */
+function useRefreshParentOnRotate(isAuth: boolean): void {
+  useEffect(() => {
+    if (isAuth || !isEmbedded() || !isTouchDevice()) return;
+    const onChange = () => {
+      try {
+        window.parent.postMessage({ type: "refresh_page" }, "*");
+      } catch {
+        // The parent is gone; nothing to tell.
+      }
+    };
+    window.addEventListener("orientationchange", onChange);
+    return () => window.removeEventListener("orientationchange", onChange);
+  }, [isAuth]);
+}
+
+function ScreenFallback() {
+  return (
+    <div className="screen-fallback" role="status">
+      <span className="screen-fallback__sigil" aria-hidden="true" />
+      <span className="visually-hidden">Loading…</span>
+    </div>
+  );
+}
+
+export function App() {
+  const isAuth = useAppStore((s) => s.isAuth);
+  const loadingVisible = useLoadingStore((s) => s.visible);
+  const needsRotation = useNeedsRotation();
+  useRefreshParentOnRotate(isAuth);
+
+  // Fetch the post-login code while the loading popup works, so the map opens at once.
+  useEffect(() => {
+    if (loadingVisible) void loadShell().catch(() => {});
+  }, [loadingVisible]);
+
+  return (
+    <>
+      {needsRotation && <RotateScreen />}
+      <Stage hidden={needsRotation}>
+        {isAuth ? (
+          <Suspense fallback={<ScreenFallback />}>
+            <Shell />
+          </Suspense>
+        ) : (
+          <LoginScreen />
+        )}
+        <LoadingPopup />
+        <SystemDialog />
+      </Stage>
+    </>
+  );
+}

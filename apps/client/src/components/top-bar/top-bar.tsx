@@ -1,0 +1,135 @@
+import { useEffect, useRef, useState } from "react";
+import { logout } from "../../app/session.ts";
+import { playClick } from "../../lib/audio.ts";
+import { openExternal } from "../../lib/external.ts";
+import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
+import { AccountDialog } from "./account-dialog.tsx";
+import { GemBalance } from "./gem-balance.tsx";
+import "./top-bar.css";
+
+function AccountMenu({ isGuest, onSaveAccount }: { isGuest: boolean; onSaveAccount: () => void }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    rootRef.current?.querySelector<HTMLElement>("[role=menuitem]")?.focus();
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  return (
+    <div className="top-bar__menu" ref={rootRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="top-bar__round"
+        aria-label="Menu"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => {
+          playClick();
+          setOpen((o) => !o);
+        }}
+        data-testid="menu-button"
+      >
+        <span className="top-bar__burger" aria-hidden="true" />
+      </button>
+      {open && (
+        <div className="top-bar__dropdown panel" role="menu" aria-label="Account">
+          {isGuest && (
+            <button
+              type="button"
+              role="menuitem"
+              className="top-bar__item"
+              onClick={() => {
+                setOpen(false);
+                onSaveAccount();
+              }}
+              data-testid="menu-save-account"
+            >
+              <span aria-hidden="true">✦</span> Save account
+            </button>
+          )}
+          <button
+            type="button"
+            role="menuitem"
+            className="top-bar__item"
+            onClick={() => {
+              setOpen(false);
+              logout();
+            }}
+            data-testid="logout"
+          >
+            <span aria-hidden="true">⎋</span> Log out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function TopBar() {
+  const user = useAppStore((s) => s.user);
+  const playMusic = useAppStore((s) => s.music.playMusic);
+  const supporterUrl = useAppStore((s) => s.settings?.supporterUrl);
+  const [accountOpen, setAccountOpen] = useState(false);
+
+  if (!user) return null;
+  const name = user.login ?? user.nickname;
+
+  return (
+    <>
+      <header className="top-bar" data-testid="top-bar">
+        <div className="top-bar__player">
+          <span className="top-bar__level" role="img" aria-label={`Level ${user.level}`}>
+            {user.level}
+          </span>
+          <span className="top-bar__name">
+            {name}
+            {user.guest && <span className="top-bar__guest">Guest</span>}
+          </span>
+        </div>
+
+        <div className="top-bar__right">
+          <GemBalance
+            balance={user.silver}
+            onPlus={() => {
+              playClick();
+              openExternal(supporterUrl);
+            }}
+          />
+          <button
+            type="button"
+            role="switch"
+            aria-checked={playMusic}
+            aria-label="Music"
+            className={`top-bar__round top-bar__music ${playMusic ? "" : "top-bar__music--off"}`}
+            onClick={() => {
+              playClick();
+              setMusicOn(!playMusic);
+            }}
+            data-testid="music-toggle"
+          >
+            <span aria-hidden="true">♫</span>
+          </button>
+          <AccountMenu isGuest={user.guest} onSaveAccount={() => setAccountOpen(true)} />
+        </div>
+      </header>
+      {accountOpen && <AccountDialog onClose={() => setAccountOpen(false)} />}
+    </>
+  );
+}

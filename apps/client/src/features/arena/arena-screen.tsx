@@ -1,0 +1,319 @@
+import { RANK_REWARDS } from "@cardrealm/content";
+import type { StateMessage } from "@cardrealm/engine";
+import { DECK_MIN_CARDS, MESSAGES, type User } from "@cardrealm/protocol";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { api } from "../../lib/api.ts";
+import { playClick } from "../../lib/audio.ts";
+import {
+  setInQueue,
+  setPendingBattle,
+  setRoute,
+  setUser,
+  showSystemMessage,
+  useAppStore,
+} from "../../stores/app-store.ts";
+import { ScreenFrame } from "../card-views/screen-frame.tsx";
+import { arenaApi, queueApi, type SeasonInfo } from "./arena-api.ts";
+import { onChannelData } from "./arena-channel.ts";
+import {
+  ARENA_LEVEL,
+  formatLeft,
+  formatWait,
+  levelProgress,
+  rewardQueue,
+  seenBody,
+} from "./arena-model.ts";
+import { ChampionsPopup, RankRewardsPopup } from "./arena-popups.tsx";
+import { DailyTasksPanel } from "./daily-tasks-panel.tsx";
+import { ARENA_BOT_ID, createPvpQueue, type PvpQueue } from "./pvp-queue.ts";
+import { RankDisplay, rankLabel } from "./rank-display.tsx";
+import { RewardPopup } from "./reward-popup.tsx";
+import { SeasonTrack } from "./season-track.tsx";
+import "./arena.css";
+
+function cpuIdOf(messages: readonly StateMessage[]): number {
+  for (const m of messages) {
+    const id = m.game_data?.cpu_id;
+    if (typeof id === "number" && id > 0) return id;
+  }
+  return ARENA_BOT_ID;
+}
+
+/** The battle starts: the battle screen takes the opening state. */
+function toBattle(messages: StateMessage[]): void {
+  setPendingBattle({ cpuId: cpuIdOf(messages), messages });
+  setRoute("game");
+}
+
+/** The PvP start button, the queue timer and "Finding opponent...". */
+function QueuePanel({ queue }: { queue: PvpQueue }) {
+  const q = useSyncExternalStore(queue.subscribe, queue.get, queue.get);
+  const deckSize = useAppStore((s) => s.user?.deck.total_amount ?? 0);
+  const waiting = q.phase !== "idle";
+  return (
+    <section className="arena-panel queue-panel" aria-label="Player versus player">
+      <h2 className="arena-panel__title queue-panel__title">Battle a player</h2>
+      {!waiting ? (
+        <>
+          <button
+            type="button"
+            className="btn btn--gold queue-panel__start"
+            data-testid="arena-queue"
+            onClick={() => {
+              playClick();
+              if (deckSize < DECK_MIN_CARDS) {
+                showSystemMessage(MESSAGES.deckTooSmall, "info");
+                return;
+              }
+              queue.start();
+            }}
+          >
+            <span className="queue-panel__swords" aria-hidden="true">
+              ⚔
+            </span>
+            Fight
+          </button>
+          <p className="queue-panel__hint">Win +20 rank, 50 gems · Loss −10 rank, 10 gems</p>
+        </>
+      ) : (
+        <div className="queue-panel__wait" data-testid="arena-queue-state" data-phase={q.phase}>
+          <span className="queue-panel__spinner" aria-hidden="true" />
+          <span className="queue-panel__text" aria-live="polite">
+            {q.phase === "entering"
+              ? "Entering the queue..."
+              : q.phase === "matched"
+                ? "Opponent found! Starting..."
+                : q.phase === "starting"
+                  ? "Starting the battle..."
+                  : "Finding opponent..."}
+          </span>
+          <span
+            className="queue-panel__timer"
+            data-testid="arena-queue-timer"
+            role="timer"
+            aria-label={`Waiting ${q.seconds} seconds`}
+          >
+            {formatWait(q.seconds)}
+          </span>
+          <button
+            type="button"
+            className="btn btn--ghost queue-panel__cancel"
+            data-testid="arena-cancel"
+            disabled={q.phase === "starting"}
+            onClick={() => {
+              playClick();
+              queue.cancel();
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** What the rank pays at season end, and what the next rank needs. */
+function RankFacts({ rank }: { rank: User["rank"] }) {
+  const index = RANK_REWARDS.findIndex((r) => r.rank === rank.rank);
+  const next = RANK_REWARDS[index + 1];
+  const gems = RANK_REWARDS[index]?.gems ?? 0;
+  return (
+    <dl className="rank-panel__facts">
+      <div className="rank-panel__fact">
+        <dt>Season-end reward</dt>
+        <dd>
+          <span className="arena-gem" aria-hidden="true" />
+          {gems}
+        </dd>
+      </div>
+      {next ? (
+        <div className="rank-panel__fact">
+          <dt>To {rankLabel(next.rank)}</dt>
+          <dd>{Math.max(0, rank.total_score - rank.score)} to go</dd>
+        </div>
+      ) : (
+        <div className="rank-panel__fact">
+          <dt>A loss never drops you</dt>
+          <dd>below champions</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * The arena (product.md section 2): daily tasks, the PvP queue with its bot
+ * fallback, the rank with the champions and rank-rewards popups, the season
+ * track, and the reward popups the progression earned.
+ */
+export default function ArenaScreen() {
+  const user = useAppStore((s) => s.user);
+  const cards = useAppStore((s) => s.cards);
+  const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const [season, setSeason] = useState<SeasonInfo | null>(null);
+
+  const queue = useMemo(
+    () =>
+      createPvpQueue({
+        api: queueApi,
+        onGame: toBattle,
+        onError: (message) => showSystemMessage(message, "info"),
+      }),
+    [],
+  );
+
+  // Locked below level 3 (the map says so too); fresh tasks and season on open.
+  const locked = (user?.level ?? 0) < ARENA_LEVEL;
+  useEffect(() => {
+    if (locked) {
+      showSystemMessage(MESSAGES.arenaLocked, "info");
+      setRoute("home");
+      return;
+    }
+    let live = true;
+    api.playerDetails().then((r) => {
+      if (live && r.data) setUser(r.data);
+    });
+    arenaApi.season().then(
+      (s) => live && setSeason(s),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [locked]);
+
+  // The channel feeds the queue; leaving the screen cancels the queue.
+  useEffect(() => {
+    const off = onChannelData((data) => queue.channel(data));
+    const offState = queue.subscribe(() => setInQueue(queue.get().phase !== "idle"));
+    return () => {
+      off();
+      offState();
+      queue.cancel();
+      setInQueue(false);
+    };
+  }, [queue]);
+
+  const items = useMemo(
+    () => (user ? rewardQueue(user).filter((i) => !dismissed.has(i.key)) : []),
+    [user, dismissed],
+  );
+  const current = items[0];
+
+  if (!user || locked) return null;
+  const sp = user.season_progress;
+  const lp = levelProgress(sp.xp, sp.currentLevel);
+
+  return (
+    <ScreenFrame route="arena" title="Arena" className="arena-screen">
+      <div className="arena" data-testid="arena-screen">
+        <div className="arena__top">
+          <DailyTasksPanel dailys={user.dailys} />
+          <QueuePanel queue={queue} />
+          <section className="arena-panel rank-panel" aria-label="Rank">
+            <RankDisplay rank={user.rank} />
+            <RankFacts rank={user.rank} />
+            <div className="rank-panel__buttons">
+              <button
+                type="button"
+                className="btn btn--purple rank-panel__button"
+                data-testid="champions-open"
+                onClick={() => {
+                  playClick();
+                  setPopup("champions");
+                }}
+              >
+                Champions
+              </button>
+              <button
+                type="button"
+                className="btn btn--purple rank-panel__button"
+                data-testid="rank-rewards-open"
+                onClick={() => {
+                  playClick();
+                  setPopup("rank-rewards");
+                }}
+              >
+                Rank rewards
+              </button>
+            </div>
+          </section>
+        </div>
+
+        <section className="arena-panel season-panel" aria-labelledby="season-title">
+          <header className="season-panel__head">
+            <h2 id="season-title" className="arena-panel__title">
+              Season
+            </h2>
+            <span className="season-panel__level">
+              Level <strong>{sp.currentLevel}</strong> / 30
+            </span>
+            <span
+              className="season-panel__xp"
+              role="progressbar"
+              aria-label="Season xp to the next level"
+              aria-valuemin={0}
+              aria-valuemax={lp.need}
+              aria-valuenow={lp.done}
+            >
+              <span
+                className="season-panel__xp-fill"
+                style={{ width: `${(100 * lp.done) / lp.need}%` }}
+              />
+              <span className="season-panel__xp-text">
+                {lp.done} / {lp.need} xp
+              </span>
+            </span>
+            {season && (
+              <span className="arena-panel__note">
+                Ends in {formatLeft(Date.parse(season.ends_at) - Date.now())}
+              </span>
+            )}
+            <span className="season-panel__spacer" />
+            {user.premium ? (
+              <span className="season-panel__pass" data-testid="season-pass-active">
+                Season Pass active
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn btn--gold season-panel__ad"
+                data-testid="season-ad"
+                onClick={() => {
+                  playClick();
+                  setRoute("offers");
+                }}
+              >
+                <span className="lock-icon lock-icon--dark" aria-hidden="true" />
+                Unlock Season Pass rewards
+              </button>
+            )}
+          </header>
+          <SeasonTrack progress={sp} premium={user.premium} cards={cards} />
+        </section>
+      </div>
+
+      {popup === "champions" && <ChampionsPopup onClose={() => setPopup(null)} />}
+      {popup === "rank-rewards" && <RankRewardsPopup onClose={() => setPopup(null)} />}
+      {current && !popup && (
+        <RewardPopup
+          key={current.key}
+          item={current}
+          left={items.length - 1}
+          cards={cards}
+          onOk={() => {
+            playClick();
+            setDismissed((prev) => new Set(prev).add(current.key));
+            arenaApi.seen(seenBody(current)).then(
+              (fresh) => setUser(fresh),
+              () => undefined, // shown again next time; nothing lost
+            );
+          }}
+        />
+      )}
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,189 @@
+import { useEffect, useRef, useState } from "react";
+import { useAppStore } from "../../stores/app-store.ts";
+import { useBattleStore } from "../../stores/battle-store.ts";
+import { BattleCard } from "./battle-card.tsx";
+import { battleCard } from "./battle-cards.ts";
+import { finishBattle } from "./battle-controller.ts";
+import { zoneTakes } from "./battle-hand.tsx";
+import { useDrag } from "./drag-store.ts";
+import { parseZone } from "./pointer.ts";
+
+/** "Enemy turn!", "Your turn!", "Discard a card!" */
+export function BattleMessageBanner() {
+  const message = useBattleStore((s) => s.message);
+  return (
+    <div className="battle-message-slot" aria-live="assertive">
+      {message && (
+        <div
+          key={message.id}
+          className={`battle-message battle-message--${message.kind}`}
+          data-testid="battle-message"
+          role="status"
+        >
+          <span className="battle-message__text">{message.text}</span>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The opponent's played card, big, for 2000 ms; the player's spell while it resolves. */
+export function PlayedCards() {
+  const cpuCard = useBattleStore((s) => s.cpuCard);
+  const cast = useBattleStore((s) => s.playerCast);
+  const enemy = cpuCard ? battleCard(cpuCard.card) : null;
+  const mine = cast ? battleCard(cast.card) : null;
+  return (
+    <>
+      {cpuCard && enemy && (
+        <div
+          key={cpuCard.id}
+          className="played-card played-card--cpu"
+          data-testid="cpu-played-card"
+          role="status"
+          aria-label={`Enemy plays ${enemy.name}`}
+        >
+          <span className="played-card__label">Enemy plays</span>
+          <BattleCard card={enemy} size="big" />
+        </div>
+      )}
+      {cast && mine && (
+        <div
+          key={cast.id}
+          className="played-card played-card--player"
+          data-testid="player-cast"
+          role="status"
+          aria-label={`You cast ${mine.name}`}
+        >
+          <BattleCard card={mine} size="big" />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** The dragged card under the pointer. */
+export function DragGhost() {
+  const drag = useDrag((d) => d.drag);
+  const zone = useDrag((d) => d.over);
+  // Over a place or a target that takes the card: it lifts off so the target shows.
+  const over = useBattleStore((s) => zoneTakes(parseZone(zone), s));
+  const card = drag ? battleCard(drag.card) : null;
+  if (!drag || !card) return null;
+  return (
+    <div
+      className={`drag-ghost${over ? " drag-ghost--over" : ""}`}
+      style={{ left: drag.x, top: drag.y }}
+      aria-hidden="true"
+      data-testid="drag-ghost"
+    >
+      <BattleCard card={card} playable />
+    </div>
+  );
+}
+
+/** A small landscape phone: the stage is drawn at about half size there. */
+function isSmallScreen(): boolean {
+  return (
+    typeof window.matchMedia === "function" && window.matchMedia("(max-height: 480px)").matches
+  );
+}
+
+/** A card shown big: a long press on touch, so every card can be read on a phone. */
+export function CardPreview() {
+  const preview = useDrag((d) => d.preview);
+  const card = preview ? battleCard(preview.card) : null;
+  if (!preview || !card) return null;
+  return (
+    <div
+      className={`card-preview card-preview--${preview.side}`}
+      data-testid="card-preview"
+      aria-hidden="true"
+    >
+      <BattleCard card={card} size={isSmallScreen() ? "huge" : "big"} />
+    </div>
+  );
+}
+
+/** Victory, defeat or a draw, the gems won, and the way out. */
+export function EndGamePanel() {
+  const show = useBattleStore((s) => s.showEndPanel);
+  const end = useBattleStore((s) => s.endGame);
+  const cpuId = useBattleStore((s) => s.shown?.cpuId ?? 0);
+  const cpuName = useBattleStore((s) => s.shown?.cpu.name ?? "");
+  const premium = useAppStore((s) => s.user?.premium === true);
+  const [leaving, setLeaving] = useState(false);
+  const ok = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (show) ok.current?.focus();
+  }, [show]);
+
+  if (!show || !end) return null;
+  const outcome = end.winner === "player" ? "victory" : end.winner === "cpu" ? "defeat" : "draw";
+  const title = outcome === "victory" ? "Victory" : outcome === "defeat" ? "Defeat" : "Draw";
+  const gems = end.result?.rewards.silver ?? 0;
+  const bonus = end.result?.sesason_pass_bonus;
+  const reason =
+    end.reason === "give_up"
+      ? end.winner === "player"
+        ? `${cpuName} surrendered`
+        : "You surrendered"
+      : end.reason === "turn_cap"
+        ? "The turn limit was reached"
+        : end.reason === "idle"
+          ? "Too many turns timed out"
+          : end.winner === "player"
+            ? `${cpuName}'s castle has fallen`
+            : end.winner === "cpu"
+              ? "Your castle has fallen"
+              : "Both castles stand";
+  return (
+    <div className="end-game__backdrop">
+      <div
+        className={`end-game panel end-game--${outcome}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="end-game-title"
+        data-testid="end-game-panel"
+        data-outcome={outcome}
+      >
+        <div className="end-game__rays" aria-hidden="true" />
+        <img
+          className="end-game__portrait"
+          src={`/static/media/opponent-${cpuId}.svg`}
+          alt=""
+          draggable={false}
+        />
+        <h2 id="end-game-title" className="end-game__title">
+          {title}
+        </h2>
+        <p className="end-game__reason">{reason}</p>
+        <div className="end-game__reward" data-testid="end-game-reward">
+          <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
+          <span>
+            <b>+{gems}</b> gems
+          </span>
+        </div>
+        {!premium && bonus !== undefined && (
+          <p className="end-game__bonus" data-testid="end-game-bonus">
+            With Season Pass: {bonus}
+          </p>
+        )}
+        <button
+          type="button"
+          ref={ok}
+          className="btn btn--gold end-game__ok"
+          data-testid="end-game-ok"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            void finishBattle().finally(() => setLeaving(false));
+          }}
+        >
+          {leaving ? "…" : "Continue"}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,413 @@
+// @vitest-environment happy-dom
+import { CATALOGUE } from "@cardrealm/content";
+import { playableFromSnapshot, type StateMessage } from "@cardrealm/engine";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
+import { appStore } from "../../stores/app-store.ts";
+import { battleStore } from "../../stores/battle-store.ts";
+import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
+import { cancelPick, disposeBattle, pickCard, SURRENDER_TEXT } from "./battle-controller.ts";
+import { dropPicked } from "./battle-hand.tsx";
+import BattleScreen from "./battle-screen.tsx";
+import { displayName, shownFromSnapshot } from "./battle-view.ts";
+import { type FakeServer, fakeBattleServer } from "./fake-battle-server.ts";
+import { parseZone } from "./pointer.ts";
+
+const MOSSLING = 1001; // unit, 2 diamond
+const FIRE_ELEMENTAL = 1012; // unit, 3 fire 3 diamond: unaffordable at the start
+const GALE_SLASH = 1006; // spell: 3 damage to an enemy unit
+const GEM_VEIN = 1043; // spell, no target
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+
+afterEach(() => {
+  disposeBattle();
+  resetAll();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+async function advance(ms: number): Promise<void> {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
+}
+
+async function mount(server: FakeServer, extra: Record<string, unknown> = {}): Promise<void> {
+  mockFetch({
+    ...server.routes,
+    "GET /api/player-details": () => ({ status: 200, body: { data: makeUser({ silver: 1005 }) } }),
+  });
+  act(() =>
+    appStore.set({
+      isAuth: true,
+      user: makeUser(),
+      route: "game",
+      pendingBattle: { cpuId: server.cpuId, messages: server.start() },
+      ...extra,
+    }),
+  );
+  render(
+    <>
+      <BattleScreen />
+      <SystemDialog />
+    </>,
+  );
+  await advance(0);
+}
+
+const hand = (key: number) => screen.getByTestId(`hand-card-${key}`);
+const phase = () => screen.getByTestId("battle-screen").dataset.phase;
+
+function lastSnapshot(server: FakeServer): StateMessage {
+  return server.snapshot();
+}
+
+describe("battle screen", () => {
+  it("shows both sides: names without the text after @, castles, resources and counts", async () => {
+    const server = fakeBattleServer({ playerName: "Morwen@kongregate" });
+    await mount(server);
+    expect(screen.getByTestId("player-name").textContent).toBe("Morwen");
+    expect(screen.getByTestId("cpu-name").textContent).toBe("Air Elemental");
+    expect(screen.getByTestId("player-hp").textContent).toBe("50");
+    expect(screen.getByTestId("cpu-hp").textContent).toBe("30");
+    expect(screen.getByTestId("player-res-fire").textContent).toBe("2+1");
+    expect(screen.getByTestId("player-hand-count").textContent).toContain("5");
+    expect(screen.getByTestId("cpu-deck-count").textContent).toContain("35");
+    expect(appStore.get().pendingBattle).toBeNull();
+    expect(displayName("Aria@partner@x")).toBe("Aria");
+    expect(displayName("Plain")).toBe("Plain");
+  });
+
+  it("highlights exactly the hand cards the engine's playable function allows", async () => {
+    const server = fakeBattleServer();
+    const [unit, tooDear, noTarget, free] = server.setHand([
+      MOSSLING,
+      FIRE_ELEMENTAL,
+      GALE_SLASH,
+      GEM_VEIN,
+    ]) as [number, number, number, number];
+    await mount(server);
+    const glowing = [unit, tooDear, noTarget, free].filter(
+      (k) => hand(k).dataset.playable === "true",
+    );
+    expect(glowing).toEqual([unit, free]);
+    const engine = playableFromSnapshot(lastSnapshot(server), CATALOGUE).map((p) => p.handKey);
+    expect(glowing).toEqual(engine);
+    expect(hand(unit).getAttribute("aria-label")).toContain("playable");
+    expect(hand(tooDear).getAttribute("aria-label")).toContain("not playable");
+  });
+
+  it("plays a unit by click (card, then cell); the queue settles on the answer's snapshot", async () => {
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING, GEM_VEIN]) as [number, number];
+    await mount(server);
+    fireEvent.click(hand(unit));
+    expect(phase()).toBe("select_unit_target");
+    expect(screen.getByTestId("pick-hint").textContent).toContain("empty cell");
+    expect(screen.getByTestId("player-cell-2").dataset.place).toBe("true");
+    fireEvent.click(screen.getByTestId("player-cell-2"));
+    expect(phase()).toBe("play_unit");
+    await advance(0);
+    expect(server.calls.at(-1)).toMatchObject({
+      path: "play-card",
+      body: { hand_key: unit, key: "table_key", value: 2, side: "player" },
+    });
+    await advance(3000);
+    expect(within(screen.getByTestId("player-cell-2")).getByTestId("player-unit-2")).toBeTruthy();
+    expect(screen.queryByTestId(`hand-card-${unit}`)).toBeNull();
+    expect(screen.getByTestId("player-res-diamond").textContent).toBe("0+1");
+    expect(phase()).toBe("play_card");
+    expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
+    // One card per turn: nothing glows any more.
+    expect(screen.getAllByTestId(/^hand-card-/).every((c) => c.dataset.playable === "false")).toBe(
+      true,
+    );
+  });
+
+  it("casts a spell without a target at once when clicked", async () => {
+    const server = fakeBattleServer();
+    const [, free] = server.setHand([MOSSLING, GEM_VEIN]) as [number, number];
+    await mount(server);
+    fireEvent.click(hand(free));
+    await advance(0);
+    expect(server.calls.at(-1)).toEqual({
+      path: "play-card",
+      body: { game_id: expect.any(String), hand_key: free, version: expect.any(Number) },
+    });
+    await advance(400);
+    expect(screen.getByTestId("player-cast")).toBeTruthy();
+    await advance(2000);
+    expect(screen.getByTestId("player-res-diamond").textContent).toBe("1+2");
+    expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
+  });
+
+  it("runs the enemy turn through the queue in order and settles on the last snapshot", async () => {
+    const server = fakeBattleServer({ cpuPlays: true });
+    await mount(server);
+    fireEvent.click(screen.getByTestId("end-turn"));
+    expect(phase()).toBe("end_turn");
+    await advance(1100);
+    expect(screen.getByTestId("battle-message").textContent).toBe("Enemy turn!");
+    expect(phase()).toBe("enemy_turn");
+    expect(screen.getByTestId("end-turn")).toHaveProperty("disabled", true);
+    expect(screen.queryByTestId("cpu-played-card")).toBeNull();
+    await advance(1500);
+    expect(screen.getByTestId("cpu-played-card").getAttribute("aria-label")).toBe(
+      "Enemy plays Shambling Corpse",
+    );
+    await advance(6000);
+    expect(screen.queryByTestId("cpu-played-card")).toBeNull();
+    expect(screen.getByTestId("cpu-unit-0")).toBeTruthy();
+    expect(phase()).toBe("play_card");
+    expect(battleStore.get().animating).toBe(false);
+    expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
+    expect(screen.getByTestId("turn-timer").dataset.seat).toBe("player");
+  });
+
+  it("asks for a discard above 6 cards, then ends the turn discarding the card clicked", async () => {
+    const server = fakeBattleServer();
+    const keys = server.setHand(Array(7).fill(FIRE_ELEMENTAL));
+    await mount(server);
+    fireEvent.click(screen.getByTestId("end-turn"));
+    expect(phase()).toBe("discard_card");
+    expect(screen.getByTestId("battle-message").textContent).toBe("Discard a card!");
+    expect(screen.getByTestId("pick-hint").textContent).toContain("discard");
+    await advance(0);
+    expect(server.calls.some((c) => c.path === "end-turn")).toBe(false);
+    const third = keys[2] as number;
+    expect(hand(third).getAttribute("aria-label")).toContain("Discard");
+    fireEvent.click(hand(third));
+    await advance(0);
+    expect(server.calls.at(-1)).toMatchObject({
+      path: "end-turn",
+      body: { discard_card: third, player_attack: [0, 0, 0, 0, 0] },
+    });
+    expect(screen.queryByTestId("battle-message")?.textContent).not.toBe("Discard a card!");
+    await advance(8000);
+    expect(screen.queryByTestId(`hand-card-${third}`)).toBeNull();
+    expect(phase()).toBe("play_card");
+  });
+
+  it("clears the discard message after 3000 ms and lets Escape back out", async () => {
+    const server = fakeBattleServer();
+    server.setHand(Array(7).fill(FIRE_ELEMENTAL));
+    await mount(server);
+    fireEvent.click(screen.getByTestId("end-turn"));
+    await advance(2900);
+    expect(screen.getByTestId("battle-message")).toBeTruthy();
+    await advance(200);
+    expect(screen.queryByTestId("battle-message")).toBeNull();
+    fireEvent.keyDown(screen.getByTestId("hand"), { key: "Escape" });
+    expect(phase()).toBe("play_card");
+  });
+
+  it("surrenders only after the confirm dialog, then shows the end panel and goes home", async () => {
+    const server = fakeBattleServer();
+    await mount(server);
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    fireEvent.click(screen.getByTestId("surrender"));
+    expect(screen.getByTestId("system-dialog").textContent).toContain(SURRENDER_TEXT);
+    fireEvent.click(screen.getByTestId("system-dialog-cancel"));
+    await advance(0);
+    expect(server.calls.some((c) => c.path === "giveup")).toBe(false);
+    expect(phase()).toBe("play_card");
+
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    fireEvent.click(screen.getByTestId("surrender"));
+    fireEvent.click(screen.getByTestId("system-dialog-ok"));
+    expect(phase()).toBe("give_up");
+    await advance(2000);
+    const panel = screen.getByTestId("end-game-panel");
+    expect(within(panel).getByRole("heading").textContent).toBe("Defeat");
+    expect(within(panel).getByTestId("end-game-reward").textContent).toContain("+5");
+    expect(within(panel).getByTestId("end-game-bonus").textContent).toBe("With Season Pass: 10");
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    expect(screen.getByTestId("surrender")).toHaveProperty("disabled", true);
+
+    fireEvent.click(screen.getByTestId("end-game-ok"));
+    await advance(0);
+    expect(appStore.get().route).toBe("home");
+    expect(appStore.get().user?.silver).toBe(1005);
+    expect(appStore.get().cpuStory).toMatchObject({ action: "after", winner: "cpu", cpuId: 6 });
+    expect(battleStore.get().status).toBe("empty");
+  });
+
+  it("hides the season pass line from a premium player", async () => {
+    const server = fakeBattleServer();
+    await mount(server, { user: makeUser({ premium: true }) });
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    fireEvent.click(screen.getByTestId("surrender"));
+    fireEvent.click(screen.getByTestId("system-dialog-ok"));
+    await advance(2000);
+    expect(screen.getByTestId("end-game-panel")).toBeTruthy();
+    expect(screen.queryByTestId("end-game-bonus")).toBeNull();
+  });
+
+  it("blocks surrender during the tutorial", async () => {
+    const server = fakeBattleServer();
+    await mount(server, { tutorial: { isActive: true, step: "PlayFirstCard40" } });
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    expect(screen.getByTestId("surrender")).toHaveProperty("disabled", true);
+  });
+
+  it("moves the tutorial's battle steps: first card, end of turn, back after the enemy's turn", async () => {
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server, { tutorial: { isActive: true, step: "PlayFirstCard40" } });
+    fireEvent.click(hand(unit));
+    fireEvent.click(screen.getByTestId("player-cell-0"));
+    await advance(3000);
+    expect(appStore.get().tutorial).toEqual({ isActive: true, step: "EndTurnBattle45" });
+    fireEvent.click(screen.getByTestId("end-turn"));
+    expect(appStore.get().tutorial.isActive).toBe(false);
+    await advance(10_000);
+    expect(appStore.get().tutorial).toEqual({ isActive: true, step: "PlaySecondCard50" });
+  });
+
+  it("warns at 6 s left and ends the turn when the timer runs out", async () => {
+    const server = fakeBattleServer();
+    await mount(server);
+    const timer = () => screen.getByTestId("turn-timer");
+    expect(timer().textContent).toBe("0:25");
+    await advance(18_000);
+    expect(timer().textContent).toBe("0:07");
+    expect(timer().dataset.warning).toBe("false");
+    await advance(1000);
+    expect(timer().textContent).toBe("0:06");
+    expect(timer().dataset.warning).toBe("true");
+    expect(timer().getAttribute("aria-label")).toBe("Your turn: 6 seconds left");
+    expect(server.calls.some((c) => c.path === "end-turn")).toBe(false);
+    await advance(6000);
+    expect(server.calls.at(-1)?.path).toBe("end-turn");
+  });
+
+  it("plays from the keyboard: Enter picks, arrows move, Enter places, E ends the turn", async () => {
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server);
+    hand(unit).focus();
+    fireEvent.click(hand(unit), { detail: 0 });
+    expect(phase()).toBe("select_unit_target");
+    fireEvent.keyDown(hand(unit), { key: "ArrowUp" });
+    // Up from the hand: the player's row (castle and cells).
+    expect(document.activeElement?.getAttribute("data-nav") ?? "").toMatch(/^1:\d$/);
+    fireEvent.click(screen.getByTestId("player-cell-0"));
+    await advance(3000);
+    expect(screen.getByTestId("player-unit-0")).toBeTruthy();
+    fireEvent.keyDown(screen.getByTestId("player-cell-0"), { key: "e" });
+    expect(phase()).toBe("end_turn");
+  });
+
+  it("flags attack and defence by click, swipe up and swipe down, and all attack", async () => {
+    const server = fakeBattleServer();
+    server.putUnit(0, 1, MOSSLING);
+    server.putUnit(0, 3, MOSSLING);
+    server.putUnit(1, 3, 1015);
+    await mount(server);
+    const flag = (cell: number) => screen.getByTestId(`player-flag-${cell}`).dataset.flag;
+    expect(flag(1)).toBe("defence");
+    fireEvent.click(screen.getByTestId("player-cell-1"));
+    expect(flag(1)).toBe("attack");
+    fireEvent.click(screen.getByTestId("player-cell-1"));
+    expect(flag(1)).toBe("defence");
+    const cell3 = screen.getByTestId("player-cell-3");
+    fireEvent.pointerDown(cell3, { pointerId: 4, button: 0, clientX: 100, clientY: 300 });
+    fireEvent.pointerMove(cell3, { pointerId: 4, clientX: 101, clientY: 285 });
+    fireEvent.pointerUp(cell3, { pointerId: 4, clientX: 101, clientY: 285 });
+    fireEvent.click(cell3);
+    expect(flag(3)).toBe("attack");
+    fireEvent.pointerDown(cell3, { pointerId: 5, button: 0, clientX: 100, clientY: 300 });
+    fireEvent.pointerMove(cell3, { pointerId: 5, clientX: 100, clientY: 312 });
+    fireEvent.pointerUp(cell3, { pointerId: 5, clientX: 100, clientY: 312 });
+    expect(flag(3)).toBe("defence");
+    fireEvent.click(screen.getByTestId("all-attack"));
+    await advance(0);
+    expect(flag(1)).toBe("attack");
+    expect(flag(3)).toBe("defence");
+    await advance(100);
+    expect(flag(3)).toBe("attack");
+    fireEvent.click(screen.getByTestId("end-turn"));
+    await advance(0);
+    expect(server.calls.at(-1)).toMatchObject({
+      path: "end-turn",
+      body: { player_attack: [0, 1, 0, 1, 0] },
+    });
+    await advance(1000);
+    expect(screen.getAllByTestId("hp-popup").length).toBeGreaterThan(0);
+    await advance(10_000);
+    expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
+    expect(screen.getByTestId("cpu-hp").textContent).toBe("28");
+  });
+
+  it("drops a dragged spell on its target and a unit on an empty own cell", async () => {
+    const server = fakeBattleServer();
+    server.putUnit(1, 4, 1015);
+    const [unit, slash] = server.setHand([MOSSLING, GALE_SLASH]) as [number, number];
+    await mount(server);
+    act(() => {
+      expect(pickCard(slash, "drag")).toBe(true);
+    });
+    expect(phase()).toBe("select_spell_target");
+    expect(screen.getByTestId("cpu-cell-4").dataset.target).toBe("true");
+    expect(screen.getByTestId("cpu-cell-0").dataset.target).toBeUndefined();
+    act(() => {
+      expect(dropPicked(parseZone("cpu-cell-0"))).toBe(false);
+    });
+    act(() => cancelPick());
+    expect(phase()).toBe("play_card");
+    act(() => {
+      pickCard(unit, "drag");
+    });
+    act(() => {
+      expect(dropPicked(parseZone("player-cell-4"))).toBe(true);
+    });
+    await advance(0);
+    expect(server.calls.at(-1)).toMatchObject({
+      path: "play-card",
+      body: { hand_key: unit, key: "table_key", value: 4, side: "player" },
+    });
+  });
+
+  it("re-syncs after a refused play and only logs it", async () => {
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server);
+    server.routes["POST /api/game/cpu/play-card"] = () => ({
+      status: 400,
+      body: { error: { code: "bad_request", message: "cell 2 is occupied" } },
+    });
+    mockFetch({ ...server.routes });
+    fireEvent.click(hand(unit));
+    fireEvent.click(screen.getByTestId("player-cell-2"));
+    await advance(500);
+    expect(console.warn).toHaveBeenCalled();
+    expect(screen.queryByTestId("system-dialog")).toBeNull();
+    expect(server.calls.at(-1)?.path).toBe("current");
+    expect(phase()).toBe("play_card");
+    expect(battleStore.get().awaiting).toBe(false);
+    expect(hand(unit).dataset.playable).toBe("true");
+  });
+
+  it("goes back to the map when there is no battle to resume", async () => {
+    mockFetch({ "GET /api/game/cpu/current": () => ({ status: 200, body: { data: null } }) });
+    act(() => appStore.set({ isAuth: true, user: makeUser(), route: "game" }));
+    render(<BattleScreen />);
+    await advance(0);
+    expect(appStore.get().route).toBe("home");
+  });
+
+  it("resumes the active battle after a reload", async () => {
+    const server = fakeBattleServer();
+    mockFetch(server.routes);
+    act(() => appStore.set({ isAuth: true, user: makeUser(), route: "game" }));
+    render(<BattleScreen />);
+    await advance(0);
+    expect(screen.getByTestId("cpu-hp").textContent).toBe("30");
+    expect(server.calls[0]?.path).toBe("current");
+  });
+});

@@ -1,0 +1,184 @@
+import { CLIENT_VERSION_LABEL, LIMITS, MESSAGES } from "@cardrealm/protocol";
+import { type FormEvent, useState } from "react";
+import { startSignIn } from "../../app/session.ts";
+import { ArtImage } from "../../components/art/art-image.tsx";
+import { api } from "../../lib/api.ts";
+import { playClick } from "../../lib/audio.ts";
+import {
+  clearError,
+  NO_ERROR,
+  setError,
+  showSystemMessage,
+  useAppStore,
+} from "../../stores/app-store.ts";
+import { partnerCredentials } from "./partner-credentials.ts";
+import "./login.css";
+
+export const TAGLINE = "An 18+ fantasy realm of cards, blood and sorcery";
+
+interface LoginScreenProps {
+  /** The page query; defaults to the real one (tests pass their own). */
+  search?: string;
+}
+
+export function LoginScreen({ search }: LoginScreenProps) {
+  const isLoading = useAppStore((s) => s.isLoading);
+  const error = useAppStore((s) => s.error);
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+
+  const play = () => {
+    if (isLoading) return;
+    playClick();
+    const creds = partnerCredentials(search ?? window.location.search);
+    if (!creds.partnerId || !creds.nickname) {
+      showSystemMessage(MESSAGES.authError, "info");
+      return;
+    }
+    const body = { partner_id: creds.partnerId, nickname: creds.nickname };
+    startSignIn(() => api.auth(body));
+  };
+
+  const playAsNew = () => {
+    if (isLoading) return;
+    playClick();
+    startSignIn(() => api.playNewPlayer());
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isLoading) return;
+    const name = login.trim();
+    if (!name || !password) {
+      setError("Enter your login and password.");
+      return;
+    }
+    startSignIn(() => api.login({ login: name, password }), { inlineAuthErrors: true });
+  };
+
+  const onType = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    if (error !== NO_ERROR) clearError();
+  };
+
+  return (
+    <main className="login screen-enter" aria-labelledby="login-title">
+      <div className="login__bg" aria-hidden="true">
+        <span className="login__ember login__ember--1" />
+        <span className="login__ember login__ember--2" />
+        <span className="login__ember login__ember--3" />
+        <span className="login__ember login__ember--4" />
+        <span className="login__ember login__ember--5" />
+      </div>
+
+      <header className="login__hero">
+        <h1 id="login-title" className="visually-hidden">
+          Cardrealm
+        </h1>
+        <ArtImage
+          className="login__logo"
+          src="/static/media/logo.svg"
+          alt=""
+          fallback={
+            <span className="login__wordmark" aria-hidden="true">
+              Cardrealm
+            </span>
+          }
+        />
+        <p className="login__tagline">
+          <span className="login__age" role="img" aria-label="Adults only">
+            18+
+          </span>
+          {TAGLINE}
+        </p>
+      </header>
+
+      <div className="login__panels">
+        <section
+          className="login__panel login__panel--play panel"
+          aria-labelledby="login-play-title"
+        >
+          <h2 id="login-play-title" className="login__panel-title">
+            Enter the realm
+          </h2>
+          <button
+            type="button"
+            className="btn btn--gold login__play"
+            onClick={play}
+            disabled={isLoading}
+            data-testid="login-play"
+          >
+            Play
+          </button>
+          <button
+            type="button"
+            className="btn btn--ghost login__new"
+            onClick={playAsNew}
+            disabled={isLoading}
+            data-testid="login-new-player"
+          >
+            Play as new player
+          </button>
+        </section>
+
+        <form
+          className="login__panel login__panel--form panel"
+          aria-labelledby="login-form-title"
+          onSubmit={submit}
+          noValidate
+        >
+          <h2 id="login-form-title" className="login__panel-title">
+            Returning hero
+          </h2>
+          <label className="field">
+            <span className="field__label">Login</span>
+            <input
+              className="field__input"
+              name="login"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={LIMITS.loginMax}
+              value={login}
+              onChange={(e) => onType(setLogin)(e.target.value)}
+              data-testid="login-form-login"
+            />
+          </label>
+          <label className="field">
+            <span className="field__label">Password</span>
+            <input
+              className="field__input"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              maxLength={LIMITS.passwordMax}
+              value={password}
+              onChange={(e) => onType(setPassword)(e.target.value)}
+              data-testid="login-form-password"
+            />
+          </label>
+          <div className="login__error-slot" aria-live="assertive">
+            {error !== NO_ERROR && (
+              <p className="form-error" role="alert" data-testid="login-error">
+                {error}
+              </p>
+            )}
+          </div>
+          <button
+            type="submit"
+            className="btn btn--purple login__submit"
+            disabled={isLoading}
+            data-testid="login-form-submit"
+          >
+            Sign in
+          </button>
+        </form>
+      </div>
+
+      <p className="login__version" data-testid="login-version">
+        <span className="visually-hidden">Version </span>
+        {CLIENT_VERSION_LABEL}
+      </p>
+    </main>
+  );
+}

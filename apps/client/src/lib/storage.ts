@@ -1,0 +1,33 @@
+/**
+ * localStorage that never throws: some webviews and private modes refuse
+ * storage, and the game must still start (it then simply forgets).
+ */
+export function readStorage(key: string): string | null {
+  try {
+    return globalThis.localStorage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStorage(key: string, value: string): void {
+  try {
+    globalThis.localStorage?.setItem(key, value);
+  } catch {
+    // Storage full or disabled: the value is just not remembered.
+  }
+}
+
+export function removeStorage(key: string): void {
+  try {
+    globalThis.localStorage?.removeItem(key);
+  } catch {
+    // Nothing to remove when storage is unavailable.
+  }
+}
+
+/** Client-only keys (the token key comes from the protocol). */
+export const STORAGE_KEYS = {
+  localPartnerId: "cardrealm.localPartnerId",
+  music: "cardrealm.music",
+} as const;

@@ -1,0 +1,405 @@
+import { randomInt, randomUUID } from "node:crypto";
+import type { ChapterDef, OpponentDef } from "@cardrealm/content";
+import {
+  type Action,
+  type BattleEvent,
+  type BattleSetup,
+  type BattleState,
+  type Catalogue,
+  createBattle,
+  messagesFor,
+  readyAttackers,
+  type Side,
+  type StateMessage,
+  snapshotMessage,
+  step,
+} from "@cardrealm/engine";
+import { DECK_MIN_CARDS, type EndTurnBody, MESSAGES, type PlayCardBody } from "@cardrealm/protocol";
+import type { Db } from "../db/database.ts";
+import { isUniqueViolation, nowIso } from "../db/executor.ts";
+import {
+  activeBattleOf,
+  type BattleRow,
+  findBattle,
+  finishBattle,
+  insertBattle,
+  saveBattleState,
+} from "../db/repositories/battles-repo.ts";
+import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
+import { applyGemChange } from "../db/repositories/ledger-repo.ts";
+import { findUserById } from "../db/repositories/users-repo.ts";
+import { HttpError } from "../http/http-error.ts";
+import { arenaReward } from "../progression/arena-rewards.ts";
+import { battleStats, NO_STATS, traceEvents } from "../progression/battle-stats.ts";
+import type { Progression } from "../progression/progression.ts";
+import { createBattleLock } from "./battle-lock.ts";
+import { levelFromMaps, storyReward } from "./rewards.ts";
+
+const HUMAN: Side = 0;
+/** Battles the story routes own: story opponents and the arena bot started from cpu/start. */
+const STORY_MODES = new Set(["cpu", "bot"]);
+const COMPUTER: Side = 1;
+
+/** Chooses the computer's whole turn (plays, then end_turn). */
+export type TurnPlanner = (state: BattleState, side: Side, opponent: OpponentDef) => Action[];
+
+export interface CpuBattleDeps {
+  db: Db;
+  clock: () => number;
+  catalogue: Catalogue;
+  opponent: (id: number) => OpponentDef | undefined;
+  chapterOf: (opponentId: number) => ChapterDef | undefined;
+  bossIds: readonly number[];
+  planTurn: TurnPlanner;
+  /** Tests only (BATTLE_SEED): makes every battle's shuffle and AI the same. */
+  fixedSeed?: number | undefined;
+  log?: { error(obj: unknown, msg: string): void };
+  /** Daily tasks, season xp and rewards, rank score (progression/); settle calls it. */
+  progression?: Pick<Progression, "onBattleFinished">;
+}
+
+interface StoredSetup extends BattleSetup {
+  cpuId: number;
+}
+
+/**
+ * Story battles against the computer: the server runs the engine, persists
+ * every accepted action with a state snapshot, plays the computer's turn and
+ * pays the result once.
+ */
+export function createCpuBattles(deps: CpuBattleDeps) {
+  const { db, clock, catalogue } = deps;
+  const k = db.kysely;
+  const withBattle = createBattleLock();
+
+  function decorate(row: { id: string; cpu_id: number }, messages: StateMessage[]): StateMessage[] {
+    for (const m of messages) {
+      if (m.game_data) {
+        m.game_data.game_id = row.id;
+        m.game_data.cpu_id = row.cpu_id;
+        m.game_data.isPvP = false;
+      }
+    }
+    return messages;
+  }
+
+  async function ownedActive(userId: number, gameId: string): Promise<BattleRow> {
+    const row = await findBattle(k, gameId);
+    // Arena games live in the same table; the story routes never touch them.
+    if (!row || row.user_id !== userId || !STORY_MODES.has(row.mode))
+      throw new HttpError(404, "not_found", "No such battle.");
+    if (row.status !== "active") throw new HttpError(409, "conflict", "This battle is over.");
+    return row;
+  }
+
+  function checkStart(
+    opponentId: number,
+    maps: number[],
+    level: number,
+  ): { opponent: OpponentDef; chapter: ChapterDef | undefined } {
+    const opponent = deps.opponent(opponentId);
+    // The arena bot (21, matchmaking's fallback) is in no chapter: it opens with the arena.
+    if (opponent?.isBot) {
+      if (level < opponent.level) throw new HttpError(403, "forbidden", MESSAGES.arenaLocked);
+      return { opponent, chapter: undefined };
+    }
+    const chapter = deps.chapterOf(opponentId);
+    if (!opponent || !chapter)
+      throw new HttpError(404, "not_found", `No story opponent ${opponentId}.`);
+    if (chapter.isPromo) throw new HttpError(400, "bad_request", "This chapter is coming soon.");
+    if (level < chapter.level) {
+      throw new HttpError(403, "forbidden", `Required chapter ${chapter.level - 1}`);
+    }
+    const order = chapter.opponents.indexOf(opponentId);
+    const previous = order > 0 ? chapter.opponents[order - 1] : undefined;
+    if (previous !== undefined && !maps.includes(previous)) {
+      const name = deps.opponent(previous)?.name ?? "the previous opponent";
+      throw new HttpError(403, "forbidden", `Beat ${name} first.`);
+    }
+    return { opponent, chapter };
+  }
+
+  /** Applies the result once: gems (ledger), maps, level and season xp, in one transaction. */
+  async function settle(
+    row: BattleRow,
+    state: BattleState,
+    actions: Action[],
+  ): Promise<StateMessage["end_game"] | undefined> {
+    const setup = JSON.parse(row.setup) as StoredSetup;
+    const chapter = deps.chapterOf(setup.cpuId);
+    const won = state.winner === HUMAN;
+    const arena = row.mode === "bot";
+    const now = nowIso(clock);
+    const hooks = deps.progression;
+    // Daily tasks count what happened: replay the trace for its events.
+    let stats = NO_STATS;
+    if (hooks) {
+      try {
+        stats = battleStats(traceEvents(setup, actions, catalogue), HUMAN, catalogue);
+      } catch (err) {
+        deps.log?.error({ err, battle: row.id }, "battle trace did not replay; no task progress");
+      }
+    }
+    return k.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, row.user_id);
+      if (!user) return undefined;
+      const maps = await mapsOf(trx, row.user_id);
+      const draw = state.winner === null;
+      const arenaResult = arena
+        ? arenaReward({ won, draw, premium: user.premium === 1 })
+        : undefined;
+      const reward =
+        arenaResult ??
+        storyReward({
+          won,
+          chapterLevel: chapter?.level ?? 1,
+          firstWin: won && !maps.includes(setup.cpuId),
+          premium: user.premium === 1,
+        });
+      if (
+        !(await finishBattle(trx, {
+          id: row.id,
+          winner: state.winner,
+          rewards: reward.silver,
+          now,
+        }))
+      ) {
+        return undefined; // already settled by another request
+      }
+      await applyGemChange(trx, {
+        userId: row.user_id,
+        delta: reward.silver,
+        reason: won ? "battle_win" : "battle_loss",
+        idempotencyKey: `battle:${row.id}`,
+        now,
+      });
+      let level = user.level;
+      if (!arena && won && !maps.includes(setup.cpuId)) {
+        await trx
+          .insertInto("user_maps")
+          .values({ user_id: row.user_id, cpu_id: setup.cpuId, beaten_at: now })
+          .execute();
+        level = Math.max(level, levelFromMaps([...maps, setup.cpuId], deps.bossIds));
+      }
+      await trx
+        .updateTable("users")
+        .set((eb) => ({
+          level,
+          // With progression the hook adds the xp (and claims the season rewards it reaches).
+          ...(hooks ? {} : { season_xp: eb("season_xp", "+", reward.seasonXp) }),
+          updated_at: now,
+        }))
+        .where("id", "=", row.user_id)
+        .execute();
+      await hooks?.onBattleFinished(trx, {
+        userId: row.user_id,
+        battleId: row.id,
+        mode: arena ? "bot" : "cpu",
+        won,
+        draw,
+        gaveUp: state.endReason === "give_up" && state.winner !== HUMAN,
+        stats,
+        xp: reward.seasonXp,
+        scoreDelta: arenaResult?.scoreDelta ?? 0,
+      });
+      return {
+        winner: state.winner === null ? null : state.winner === HUMAN ? "player" : "cpu",
+        reason: state.endReason ?? "hp",
+        result: {
+          rewards: { silver: reward.silver },
+          ...(reward.seasonPassTotal !== undefined
+            ? { sesason_pass_bonus: reward.seasonPassTotal }
+            : {}),
+        },
+      };
+    });
+  }
+
+  /** Runs the human's action, then the computer's turn if it is its move; saves; settles. */
+  async function advance(row: BattleRow, action: Action): Promise<StateMessage[]> {
+    let state = JSON.parse(row.state) as BattleState;
+    const actions = JSON.parse(row.actions) as Action[];
+    const first = step(state, action, catalogue);
+    if (!first.ok) throw new HttpError(400, "bad_request", first.error.message);
+    state = first.state;
+    actions.push(action);
+    const events: BattleEvent[] = [...first.events];
+
+    if (!state.over && state.active === COMPUTER) {
+      const setup = JSON.parse(row.setup) as StoredSetup;
+      const opponent = deps.opponent(setup.cpuId);
+      if (!opponent) throw new Error(`opponent ${setup.cpuId} vanished from content`);
+      // Guard against a planner that never ends its turn.
+      for (let guard = 0; guard < 20 && !state.over && state.active === COMPUTER; guard++) {
+        const planned = deps.planTurn(state, COMPUTER, opponent);
+        for (const a of planned.length ? planned : [fallbackEndTurn(state)]) {
+          let taken = a;
+          let applied = step(state, taken, catalogue);
+          if (!applied.ok) {
+            deps.log?.error(
+              { action: a, error: applied.error },
+              "computer planned an illegal action",
+            );
+            taken = fallbackEndTurn(state);
+            applied = step(state, taken, catalogue);
+            if (!applied.ok) throw new Error(`computer fallback refused: ${applied.error.message}`);
+          }
+          state = applied.state;
+          actions.push(taken);
+          events.push(...applied.events);
+          if (state.over || state.active !== COMPUTER) break;
+        }
+      }
+    }
+
+    const saved = await saveBattleState(k, {
+      id: row.id,
+      expectedVersion: row.version,
+      version: state.version,
+      actions: JSON.stringify(actions),
+      state: JSON.stringify(state),
+      now: nowIso(clock),
+    });
+    if (!saved)
+      throw new HttpError(409, "conflict", "The battle moved on; reload it and try again.");
+
+    const messages = decorate(row, messagesFor(events, state, HUMAN, catalogue));
+    if (state.over) {
+      const end = await settle(row, state, actions);
+      const endMsg = messages.find((m) => m.end_game);
+      if (end && endMsg) endMsg.end_game = end;
+    }
+    return messages;
+  }
+
+  return {
+    async start(userId: number, cpuId: number): Promise<StateMessage[]> {
+      const user = await findUserById(k, userId);
+      if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
+      const active = await activeBattleOf(k, userId);
+      if (active) {
+        if (active.cpu_id === cpuId) return this.current(userId).then((m) => m ?? []);
+        throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
+      }
+      const maps = await mapsOf(k, userId);
+      const { opponent } = checkStart(cpuId, maps, user.level);
+      const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
+      const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+      if (cards.length < DECK_MIN_CARDS)
+        throw new HttpError(400, "deck_too_small", MESSAGES.deckTooSmall);
+
+      const setup: StoredSetup = {
+        seed: deps.fixedSeed ?? randomInt(0, 2 ** 31 - 1),
+        opener: HUMAN,
+        sides: [
+          { name: user.nickname, deck: cards },
+          { name: opponent.name, hp: opponent.hp, deck: [...opponent.deck] },
+        ],
+        cpuId,
+      };
+      const state = createBattle(setup, catalogue);
+      const now = nowIso(clock);
+      const row: BattleRow = {
+        id: randomUUID(),
+        user_id: userId,
+        mode: opponent.isBot ? "bot" : "cpu",
+        cpu_id: cpuId,
+        status: "active",
+        setup: JSON.stringify(setup),
+        actions: "[]",
+        state: JSON.stringify(state),
+        version: state.version,
+        winner: null,
+        rewards: null,
+        created_at: now,
+        updated_at: now,
+      };
+      try {
+        await insertBattle(k, row);
+      } catch (err) {
+        if (isUniqueViolation(err))
+          throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
+        throw err;
+      }
+      return decorate(row, [snapshotMessage(state, HUMAN, catalogue)]);
+    },
+
+    /** The active battle's current state (after a reload or a server restart), or null. */
+    async current(userId: number): Promise<StateMessage[] | null> {
+      const row = await activeBattleOf(k, userId);
+      if (!row || !STORY_MODES.has(row.mode)) return null;
+      const state = JSON.parse(row.state) as BattleState;
+      return decorate(row, [snapshotMessage(state, HUMAN, catalogue)]);
+    },
+
+    playCard(userId: number, body: PlayCardBody): Promise<StateMessage[]> {
+      return withBattle(body.game_id, async () => {
+        const row = await ownedActive(userId, body.game_id);
+        const state = JSON.parse(row.state) as BattleState;
+        const inHand = state.sides[HUMAN].hand.find((h) => h.key === body.hand_key);
+        const isUnit = inHand ? catalogue.get(inHand.card)?.type === "unit" : false;
+        const target =
+          body.key !== undefined
+            ? { key: body.key, value: body.value ?? 0, side: body.side ?? ("cpu" as const) }
+            : undefined;
+        // A unit names its cell in `cell`, or (the spec's form) as a table_key
+        // target on the player's side; anything else is the play's target.
+        const unitCell = isUnit
+          ? (body.cell ??
+            (body.cell === undefined && target?.key === "table_key" && target.side === "player"
+              ? target.value
+              : undefined))
+          : undefined;
+        const unitTarget = isUnit && body.cell !== undefined ? target : undefined;
+        const action: Action = {
+          type: "play_card",
+          side: HUMAN,
+          handKey: body.hand_key,
+          ...(body.version !== undefined ? { version: body.version } : {}),
+          ...(unitCell !== undefined ? { cell: unitCell } : {}),
+          ...(isUnit ? (unitTarget ? { target: unitTarget } : {}) : target ? { target } : {}),
+        };
+        return advance(row, action);
+      });
+    },
+
+    endTurn(userId: number, body: EndTurnBody): Promise<StateMessage[]> {
+      return withBattle(body.game_id, async () => {
+        const row = await ownedActive(userId, body.game_id);
+        // A flag on a cell that cannot attack (empty, asleep, a wall) is
+        // ignored rather than refused: the flags are a wish, the engine decides.
+        const ready = new Set(
+          readyAttackers(JSON.parse(row.state) as BattleState, HUMAN, catalogue),
+        );
+        return advance(row, {
+          type: "end_turn",
+          side: HUMAN,
+          attack: body.player_attack.map((f, cell) => (f === true || f === 1) && ready.has(cell)),
+          ...(body.discard_card !== undefined ? { discard: body.discard_card } : {}),
+          ...(body.version !== undefined ? { version: body.version } : {}),
+        });
+      });
+    },
+
+    giveUp(userId: number, gameId: string): Promise<StateMessage[]> {
+      return withBattle(gameId, async () => {
+        const row = await ownedActive(userId, gameId);
+        return advance(row, { type: "give_up", side: HUMAN });
+      });
+    },
+  };
+}
+
+/** The computer's safe move when a plan is refused: defend everything, discard if it must. */
+function fallbackEndTurn(state: BattleState): Action {
+  const hand = state.sides[COMPUTER].hand;
+  const last = hand[hand.length - 1];
+  return {
+    type: "end_turn",
+    side: COMPUTER,
+    attack: [false, false, false, false, false],
+    ...(hand.length > 6 && last ? { discard: last.key } : {}),
+  };
+}
+
+export type CpuBattles = ReturnType<typeof createCpuBattles>;

@@ -1,0 +1,133 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, from the environment, validated at start.
+ * The README's settings table mirrors this schema; keep them in step.
+ */
+const url = (what: string) =>
+  z.url({ message: `${what} must be a full http(s) address, e.g. https://example.com/page` });
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ message: "PORT must be a number" })
+    .int("PORT must be a whole number")
+    .min(0, "PORT must be between 0 and 65535")
+    .max(65535, "PORT must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
+    .optional(),
+  TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
+  TOKEN_TTL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(24 * 30),
+  PARTNER_NAME: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "PARTNER_NAME must be 2-32 lowercase letters, digits or dashes")
+    .default("local"),
+  SUPPORTER_URL: url("SUPPORTER_URL").default("https://example.com/cardrealm/supporter"),
+  PATRON_URL: url("PATRON_URL").default("https://example.com/cardrealm/patron"),
+  COMMUNITY_URL: url("COMMUNITY_URL").default("https://example.com/cardrealm/community"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  CLIENT_DIST: z.string().default("apps/client/dist"),
+  EVENTS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(60),
+  BATTLE_SEED: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 2)
+    .optional(),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  sqlitePath: string;
+  redisUrl: string | undefined;
+  tokenSecret: string;
+  tokenTtlSeconds: number;
+  partnerName: string;
+  supporterUrl: string;
+  patronUrl: string;
+  communityUrl: string;
+  logLevel: string;
+  clientDist: string;
+  eventsPerMinute: number;
+  /** Tests only: every story battle uses this seed (refused in production). */
+  battleSeed: number | undefined;
+  production: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws ConfigError with one line per bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (FOO=) means "not set", as in most shells' usage.
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const production = e.NODE_ENV === "production";
+  if (production && e.BATTLE_SEED !== undefined) {
+    throw new ConfigError(
+      "Invalid settings:\n  BATTLE_SEED: a fixed battle seed is for tests; unset it in production",
+    );
+  }
+  if (production && !e.TOKEN_SECRET) {
+    throw new ConfigError("Invalid settings:\n  TOKEN_SECRET: required when NODE_ENV=production");
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    sqlitePath: resolve(dataDir, "cardrealm.sqlite"),
+    redisUrl: e.REDIS_URL,
+    tokenSecret: e.TOKEN_SECRET ?? devTokenSecret(dataDir),
+    tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
+    partnerName: e.PARTNER_NAME,
+    supporterUrl: e.SUPPORTER_URL,
+    patronUrl: e.PATRON_URL,
+    communityUrl: e.COMMUNITY_URL,
+    logLevel: e.LOG_LEVEL,
+    clientDist: resolve(e.CLIENT_DIST),
+    eventsPerMinute: e.EVENTS_PER_MINUTE,
+    battleSeed: e.BATTLE_SEED,
+    production,
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept in the data folder,
+ * so players stay signed in across restarts of a local server.
+ */
+function devTokenSecret(dataDir: string): string {
+  const file = resolve(dataDir, "token-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

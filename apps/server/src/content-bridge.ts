@@ -1,0 +1,43 @@
+import {
+  CARDS,
+  CATALOGUE,
+  CHAPTERS,
+  type ChapterDef,
+  chapterOfOpponent,
+  getOpponent,
+  type OpponentDef,
+  STARTER_DECK,
+  STARTER_LIBRARY,
+  toApiCard,
+} from "@cardrealm/content";
+import type { Catalogue } from "@cardrealm/engine";
+import type { ApiCard } from "@cardrealm/protocol";
+import { planComputerTurn } from "./battles/computer-player.ts";
+import type { TurnPlanner } from "./battles/cpu-battles.ts";
+import type { StarterCollection } from "./services/new-player.ts";
+
+/** The game data the server hands out and plays with, read from content/ once. */
+export interface GameContent {
+  apiCards: ApiCard[];
+  starter: StarterCollection;
+  catalogue: Catalogue;
+  opponent: (id: number) => OpponentDef | undefined;
+  chapterOf: (opponentId: number) => ChapterDef | undefined;
+  bossIds: readonly number[];
+  planTurn: TurnPlanner;
+}
+
+export function loadGameContent(): GameContent {
+  return {
+    apiCards: CARDS.filter((c) => !c.token).map((c) => toApiCard(c)),
+    starter: {
+      library: STARTER_LIBRARY.map((c) => ({ cardId: c.id, amount: c.amount })),
+      deck: STARTER_DECK.map((c) => ({ cardId: c.id, amount: c.amount })),
+    },
+    catalogue: CATALOGUE,
+    opponent: getOpponent,
+    chapterOf: chapterOfOpponent,
+    bossIds: CHAPTERS.flatMap((c) => (c.cpu3 === null ? [] : [c.cpu3])),
+    planTurn: planComputerTurn,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Selectable } from "kysely";
+import type { Executor } from "../executor.ts";
+import type { BattlesTable } from "../schema.ts";
+
+export type BattleRow = Selectable<BattlesTable>;
+
+export async function insertBattle(db: Executor, row: BattleRow): Promise<void> {
+  await db.insertInto("battles").values(row).execute();
+}
+
+export function findBattle(db: Executor, id: string): Promise<BattleRow | undefined> {
+  return db.selectFrom("battles").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+export function activeBattleOf(db: Executor, userId: number): Promise<BattleRow | undefined> {
+  return db
+    .selectFrom("battles")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+}
+
+/**
+ * Saves the next state only if nobody saved since `expectedVersion` was read
+ * (optimistic lock): a second request racing on one battle loses cleanly.
+ */
+export async function saveBattleState(
+  db: Executor,
+  b: {
+    id: string;
+    expectedVersion: number;
+    version: number;
+    actions: string;
+    state: string;
+    now: string;
+  },
+): Promise<boolean> {
+  const r = await db
+    .updateTable("battles")
+    .set({ version: b.version, actions: b.actions, state: b.state, updated_at: b.now })
+    .where("id", "=", b.id)
+    .where("version", "=", b.expectedVersion)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Marks a battle finished; true only for the one caller that finished it. */
+export async function finishBattle(
+  db: Executor,
+  b: { id: string; winner: number | null; rewards: number; now: string },
+): Promise<boolean> {
+  const r = await db
+    .updateTable("battles")
+    .set({ status: "finished", winner: b.winner, rewards: b.rewards, updated_at: b.now })
+    .where("id", "=", b.id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

@@ -1,0 +1,201 @@
+import type { Generated } from "kysely";
+
+/**
+ * Table types for Kysely. Booleans are stored as 0/1 integers and times as ISO
+ * text so one set of migrations runs on SQLite and PostgreSQL alike.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  login: string | null;
+  password_hash: string | null;
+  partner_id: string | null;
+  nickname: string;
+  guest: number;
+  level: number;
+  silver: number;
+  premium: number;
+  tutorial_active: number;
+  tutorial_step: string;
+  active_deck: number;
+  rank_score: number;
+  season_xp: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LibraryCardsTable {
+  user_id: number;
+  card_id: number;
+  amount: number;
+}
+
+export interface DeckCardsTable {
+  user_id: number;
+  deck_number: number;
+  card_id: number;
+  amount: number;
+}
+
+export interface UserMapsTable {
+  user_id: number;
+  cpu_id: number;
+  beaten_at: string;
+}
+
+export interface DailyTasksTable {
+  user_id: number;
+  day: string;
+  task_id: number;
+  need: number;
+  done: number;
+  reward: number;
+  finished: number;
+  /** 1 once the client showed the finished task's reward popup. */
+  seen: Generated<number>;
+}
+
+export interface SeasonRewardsTable {
+  user_id: number;
+  season: string;
+  level: number;
+  track: string;
+  claimed_at: string;
+}
+
+export interface GemLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  delta: number;
+  balance_after: number;
+  reason: string;
+  idempotency_key: string;
+  created_at: string;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  data: string;
+  created_at: string;
+}
+
+export interface BattlesTable {
+  id: string;
+  user_id: number;
+  /** cpu (story), bot (arena opponent 21) or pvp. */
+  mode: string;
+  cpu_id: number;
+  /** active or finished. */
+  status: string;
+  /** JSON: the engine's BattleSetup (seed included: never sent to a client). */
+  setup: string;
+  /** JSON: every accepted action, in order (the replayable trace). */
+  actions: string;
+  /** JSON: the engine state after the last action. */
+  state: string;
+  version: number;
+  winner: number | null;
+  rewards: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BoxOpeningsTable {
+  id: string;
+  user_id: number;
+  box_id: number;
+  /** The client's request id (or a generated one): the same key opens once. */
+  request_key: string;
+  /** JSON of the opened box as answered. */
+  result: string;
+  created_at: string;
+}
+
+export interface PaymentOrdersTable {
+  id: string;
+  user_id: number;
+  partner: string;
+  box_id: number;
+  gems: number;
+  /** Price in the platform's money, in minor units (cents). */
+  price: number;
+  /** created, paid or failed. */
+  status: string;
+  payment_id: string | null;
+  created_at: string;
+  paid_at: string | null;
+}
+
+/** A season: the open one (at most one) and the closed ones. */
+export interface SeasonsTable {
+  id: string;
+  starts_at: string;
+  ends_at: string;
+  /** open or closed. */
+  status: string;
+  closed_at: string | null;
+}
+
+/** What each player held when a season closed, and whether its rank reward is paid. */
+export interface SeasonResultsTable {
+  season: string;
+  user_id: number;
+  rank: string;
+  rank_score: number;
+  season_xp: number;
+  reward: number;
+  paid_at: string | null;
+}
+
+/** The season levels whose reward popups a player has seen (free and paid track). */
+export interface SeasonSeenTable {
+  user_id: number;
+  season: string;
+  free_level: number;
+  paid_level: number;
+}
+
+/** An arena game beside its battles row (migration 0004). */
+export interface ArenaGamesTable {
+  /** The battles row's id (the game_id clients send). */
+  id: string;
+  /** pvp or bot. */
+  mode: string;
+  player0: number;
+  /** null in a bot game. */
+  player1: number | null;
+  /** active or finished. */
+  status: string;
+  /** Milliseconds since the epoch when the active side's turn ends. */
+  turn_deadline: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One row per player in an active arena game (at most one each). */
+export interface ArenaSeatsTable {
+  user_id: number;
+  game_id: string;
+  /** The player's absolute side, 0 or 1. */
+  side: number;
+}
+
+export interface Database {
+  arena_games: ArenaGamesTable;
+  arena_seats: ArenaSeatsTable;
+  box_openings: BoxOpeningsTable;
+  payment_orders: PaymentOrdersTable;
+  battles: BattlesTable;
+  users: UsersTable;
+  library_cards: LibraryCardsTable;
+  deck_cards: DeckCardsTable;
+  user_maps: UserMapsTable;
+  daily_tasks: DailyTasksTable;
+  season_rewards: SeasonRewardsTable;
+  seasons: SeasonsTable;
+  season_results: SeasonResultsTable;
+  season_seen: SeasonSeenTable;
+  gem_ledger: GemLedgerTable;
+  analytics_events: AnalyticsEventsTable;
+}

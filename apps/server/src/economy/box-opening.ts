@@ -1,0 +1,166 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { boxPool, copyCap } from "@cardrealm/content";
+import type { CardDef } from "@cardrealm/engine";
+import {
+  MESSAGES,
+  type OpenedBox,
+  type OpenedCard,
+  SEASON_PASS_PRICE,
+  type User,
+} from "@cardrealm/protocol";
+import type { Db } from "../db/database.ts";
+import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.ts";
+import { applyGemChange } from "../db/repositories/ledger-repo.ts";
+import { findUserById } from "../db/repositories/users-repo.ts";
+import { HttpError } from "../http/http-error.ts";
+import { userView } from "../services/user-view.ts";
+import { BOXES, CASHBACK } from "./boxes.ts";
+
+type Slot = keyof OpenedBox;
+const SLOTS: [Slot, CardDef["rarity"]][] = [
+  ["rare", "rare"],
+  ["un_1", "uncommon"],
+  ["un_2", "uncommon"],
+  ["com_1", "common"],
+  ["com_2", "common"],
+  ["com_3", "common"],
+];
+
+const notEnoughGems = () => new HttpError(402, "not_enough_gems", MESSAGES.notEnoughGems);
+
+/**
+ * Card boxes and the season pass. A box charge, its six cards and any
+ * cashback commit in one transaction, keyed by the request id, so a retried
+ * or double click opens the box once and charges once.
+ */
+export function createShop(deps: {
+  db: Db;
+  clock: () => number;
+  draw?: (n: number) => number;
+  /** Progression hooks, run inside the purchase's transaction (daily tasks, season rewards). */
+  onBoxOpened?: (trx: Executor, userId: number) => Promise<void>;
+  onSeasonPass?: (trx: Executor, userId: number) => Promise<void>;
+}) {
+  const k = deps.db.kysely;
+  const draw = deps.draw ?? ((n: number) => randomInt(n));
+
+  async function stored(db: Executor, requestKey: string): Promise<OpenedBox | undefined> {
+    const row = await db
+      .selectFrom("box_openings")
+      .select("result")
+      .where("request_key", "=", requestKey)
+      .executeTakeFirst();
+    return row ? (JSON.parse(row.result) as OpenedBox) : undefined;
+  }
+
+  async function view(userId: number): Promise<User> {
+    const u = await userView(k, userId);
+    if (!u) throw new HttpError(401, "unauthorized", "Please sign in again.");
+    return u;
+  }
+
+  return {
+    async openBox(
+      userId: number,
+      boxId: number,
+      requestId?: string,
+    ): Promise<{ box: OpenedBox; user: User }> {
+      const box = BOXES.find((b) => b.id === boxId);
+      if (!box) throw new HttpError(404, "not_found", `No box ${boxId}.`);
+      const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
+      const pool = boxPool(box.set).filter((c) => !c.token);
+      try {
+        const opened = await k.transaction().execute(async (trx) => {
+          const before = await stored(trx, requestKey);
+          if (before) return before;
+          const now = nowIso(deps.clock);
+          const charge = await applyGemChange(trx, {
+            userId,
+            delta: -box.price,
+            reason: `box_open:${box.id}`,
+            idempotencyKey: requestKey,
+            now,
+          });
+          if (charge.status === "insufficient") throw notEnoughGems();
+          const result: Partial<OpenedBox> = {};
+          for (const [slot, rarity] of SLOTS) {
+            const options = pool.filter((c) => c.rarity === rarity);
+            const card = options[draw(options.length)];
+            if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
+            const have = await libraryAmount(trx, userId, card.id);
+            let entry: OpenedCard;
+            if (have >= copyCap(card.id)) {
+              await applyGemChange(trx, {
+                userId,
+                delta: CASHBACK[rarity],
+                reason: "box_cashback",
+                idempotencyKey: `${requestKey}:${slot}`,
+                now,
+              });
+              entry = { card: card.id, number_in_library: have, cashback: CASHBACK[rarity] };
+            } else {
+              await addToLibrary(trx, userId, [{ cardId: card.id, amount: 1 }]);
+              entry = { card: card.id, number_in_library: have + 1, cashback: false };
+            }
+            result[slot] = entry;
+          }
+          const full = result as OpenedBox;
+          await trx
+            .insertInto("box_openings")
+            .values({
+              id: randomUUID(),
+              user_id: userId,
+              box_id: box.id,
+              request_key: requestKey,
+              result: JSON.stringify(full),
+              created_at: now,
+            })
+            .execute();
+          await deps.onBoxOpened?.(trx, userId);
+          return full;
+        });
+        return { box: opened, user: await view(userId) };
+      } catch (err) {
+        // The same request raced itself on PostgreSQL: answer what the winner opened.
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await stored(k, requestKey);
+        if (!winner) throw err;
+        return { box: winner, user: await view(userId) };
+      }
+    },
+
+    async buySeasonPass(userId: number): Promise<User> {
+      await k
+        .transaction()
+        .execute(async (trx) => {
+          const user = await findUserById(trx, userId);
+          if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
+          if (user.premium === 1)
+            throw new HttpError(409, "conflict", "You already have the season pass.");
+          const now = nowIso(deps.clock);
+          const charge = await applyGemChange(trx, {
+            userId,
+            delta: -SEASON_PASS_PRICE,
+            reason: "season_pass",
+            idempotencyKey: `season-pass:${userId}`,
+            now,
+          });
+          if (charge.status !== "applied") throw notEnoughGems();
+          await trx
+            .updateTable("users")
+            .set({ premium: 1, updated_at: now })
+            .where("id", "=", userId)
+            .execute();
+          await deps.onSeasonPass?.(trx, userId);
+        })
+        .catch((err: unknown) => {
+          // Two purchases raced on PostgreSQL: the ledger key let one through.
+          if (isUniqueViolation(err))
+            throw new HttpError(409, "conflict", "You already have the season pass.");
+          throw err;
+        });
+      return view(userId);
+    },
+  };
+}

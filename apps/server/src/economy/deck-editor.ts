@@ -1,0 +1,176 @@
+import {
+  CATALOGUE,
+  type CardAmount,
+  COLLECTIBLE_CARDS,
+  copyCap,
+  decodeDeck,
+} from "@cardrealm/content";
+import { DECK_MIN_CARDS, type User } from "@cardrealm/protocol";
+import type { Db } from "../db/database.ts";
+import { nowIso } from "../db/executor.ts";
+import {
+  deckAmount,
+  decksOf,
+  libraryAmount,
+  libraryOf,
+  replaceDeck,
+  setActiveDeck,
+  setDeckAmount,
+} from "../db/repositories/collection-repo.ts";
+import { findUserById } from "../db/repositories/users-repo.ts";
+import { HttpError } from "../http/http-error.ts";
+import { userView } from "../services/user-view.ts";
+
+/**
+ * The deck editor's rules (product.md section 5): at most 5 copies (10 for
+ * 1042-1044), never more copies than the library holds, three slots.
+ */
+export function createDeckEditor(deps: { db: Db; clock: () => number }) {
+  const k = deps.db.kysely;
+
+  async function view(userId: number): Promise<User> {
+    const u = await userView(k, userId);
+    if (!u) throw new HttpError(401, "unauthorized", "Please sign in again.");
+    return u;
+  }
+
+  async function slotOf(userId: number, deckNumber?: number): Promise<number> {
+    if (deckNumber) return deckNumber;
+    const u = await findUserById(k, userId);
+    if (!u) throw new HttpError(401, "unauthorized", "Please sign in again.");
+    return u.active_deck;
+  }
+
+  return {
+    async setActive(userId: number, deckNumber: number): Promise<User> {
+      await setActiveDeck(k, userId, deckNumber, nowIso(deps.clock));
+      return view(userId);
+    },
+
+    async add(userId: number, cardId: number, deckNumber?: number): Promise<User> {
+      const card = CATALOGUE.get(cardId);
+      if (!card || card.token) throw new HttpError(404, "not_found", `No card ${cardId}.`);
+      await k.transaction().execute(async (trx) => {
+        const slot = deckNumber ?? (await findUserById(trx, userId))?.active_deck ?? 1;
+        const owned = await libraryAmount(trx, userId, cardId);
+        const inDeck = await deckAmount(trx, userId, slot, cardId);
+        if (owned <= inDeck)
+          throw new HttpError(
+            409,
+            "conflict",
+            `Every copy of ${card.name} you own is already in this deck.`,
+          );
+        if (inDeck >= copyCap(cardId))
+          throw new HttpError(
+            409,
+            "conflict",
+            `A deck holds at most ${copyCap(cardId)} copies of ${card.name}.`,
+          );
+        await setDeckAmount(trx, userId, slot, cardId, inDeck + 1);
+      });
+      return view(userId);
+    },
+
+    async remove(userId: number, cardId: number, deckNumber?: number): Promise<User> {
+      const slot = await slotOf(userId, deckNumber);
+      await k.transaction().execute(async (trx) => {
+        const inDeck = await deckAmount(trx, userId, slot, cardId);
+        if (inDeck <= 0) throw new HttpError(409, "conflict", "That card is not in this deck.");
+        await setDeckAmount(trx, userId, slot, cardId, inDeck - 1);
+      });
+      return view(userId);
+    },
+
+    /** "Complete my deck": fills the slot to 40 from the library, balancing the resources. */
+    async complete(userId: number, deckNumber?: number): Promise<User> {
+      const slot = await slotOf(userId, deckNumber);
+      await k.transaction().execute(async (trx) => {
+        const library = await libraryOf(trx, userId);
+        const deck = (await decksOf(trx, userId)).get(slot) ?? [];
+        const filled = completeDeck(
+          deck.map((c) => ({ id: c.cardId, amount: c.amount })),
+          library.map((c) => ({ id: c.cardId, amount: c.amount })),
+        );
+        await replaceDeck(
+          trx,
+          userId,
+          slot,
+          filled.map((c) => ({ cardId: c.id, amount: c.amount })),
+        );
+      });
+      return view(userId);
+    },
+
+    /** Imports a deck code into a slot; cards the player lacks are named, never dropped silently. */
+    async importCode(
+      userId: number,
+      deckNumber: number,
+      code: string,
+    ): Promise<{ user: User; missing: { id: number; name: string; amount: number }[] }> {
+      const entries = decodeDeck(code);
+      if (!entries) throw new HttpError(400, "bad_request", "That is not a Cardrealm deck code.");
+      const missing: { id: number; name: string; amount: number }[] = [];
+      await k.transaction().execute(async (trx) => {
+        const library = new Map((await libraryOf(trx, userId)).map((c) => [c.cardId, c.amount]));
+        const kept: { cardId: number; amount: number }[] = [];
+        for (const e of entries) {
+          const card = CATALOGUE.get(e.id);
+          if (!card || card.token)
+            throw new HttpError(400, "bad_request", `The code names an unknown card (${e.id}).`);
+          const want = Math.min(e.amount, copyCap(e.id));
+          const have = Math.min(want, library.get(e.id) ?? 0);
+          if (have > 0) kept.push({ cardId: e.id, amount: have });
+          if (have < want) missing.push({ id: e.id, name: card.name, amount: want - have });
+        }
+        await replaceDeck(trx, userId, deckNumber, kept);
+      });
+      return { user: await view(userId), missing };
+    },
+  };
+}
+
+const RESOURCES = ["fire", "diamond", "pow"] as const;
+
+/**
+ * Fills a deck to 40 from a library, respecting copy caps and owned amounts.
+ * Picks, one copy at a time, the card whose main resource is least represented
+ * so far (ties: cheaper cards first, then rarer), so the curve stays playable.
+ */
+export function completeDeck(
+  deck: readonly CardAmount[],
+  library: readonly CardAmount[],
+): CardAmount[] {
+  const amounts = new Map(deck.map((c) => [c.id, c.amount]));
+  const owned = new Map(library.map((c) => [c.id, c.amount]));
+  const weight = { fire: 0, diamond: 0, pow: 0 };
+  const mainResource = (id: number) => {
+    const cost = CATALOGUE.get(id)?.cost ?? { fire: 0, diamond: 0, pow: 0 };
+    return RESOURCES.reduce(
+      (best, r) => (cost[r] > cost[best] ? r : best),
+      "fire" as (typeof RESOURCES)[number],
+    );
+  };
+  for (const [id, n] of amounts) weight[mainResource(id)] += n;
+  let total = [...amounts.values()].reduce((s, n) => s + n, 0);
+  const candidates = COLLECTIBLE_CARDS.filter((c) => owned.has(c.id));
+  while (total < DECK_MIN_CARDS) {
+    let best: number | undefined;
+    let bestScore = Number.POSITIVE_INFINITY;
+    for (const c of candidates) {
+      const have = amounts.get(c.id) ?? 0;
+      if (have >= Math.min(copyCap(c.id), owned.get(c.id) ?? 0)) continue;
+      const cost = c.cost.fire + c.cost.diamond + c.cost.pow;
+      const score =
+        weight[mainResource(c.id)] * 100 + cost * 3 + have * 5 - (c.rarity === "rare" ? 2 : 0);
+      if (score < bestScore) {
+        bestScore = score;
+        best = c.id;
+      }
+    }
+    if (best === undefined) break; // the library cannot fill 40
+    amounts.set(best, (amounts.get(best) ?? 0) + 1);
+    weight[mainResource(best)]++;
+    total++;
+  }
+  return [...amounts].map(([id, amount]) => ({ id, amount })).sort((a, b) => a.id - b.id);
+}

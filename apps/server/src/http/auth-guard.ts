@@ -1,0 +1,22 @@
+import type { FastifyRequest } from "fastify";
+import type { TokenService } from "../auth/tokens.ts";
+import { unauthorized } from "./http-error.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    userId: number;
+  }
+}
+
+/** A preHandler that admits only requests with a valid bearer token. */
+export function requireUser(tokens: TokenService) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const header = request.headers.authorization;
+    if (!header) throw unauthorized("Sign in first: this call needs a bearer token.");
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw unauthorized("The Authorization header must be 'Bearer <token>'.");
+    const userId = await tokens.verify(match[1]);
+    if (userId === null) throw unauthorized();
+    request.userId = userId;
+  };
+}

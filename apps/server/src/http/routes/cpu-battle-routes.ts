@@ -1,0 +1,31 @@
+import { CpuStartBody, EndTurnBody, GiveUpBody, PlayCardBody } from "@cardrealm/protocol";
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { CpuBattles } from "../../battles/cpu-battles.ts";
+import { parseWith } from "../http-error.ts";
+
+/** Story battles (product.md section 7): every answer is `{ data: [StateMessage, ...] }`. */
+export function cpuBattleRoutes(
+  app: FastifyInstance,
+  deps: { auth: preHandlerAsyncHookHandler; battles: CpuBattles },
+): void {
+  const { auth, battles } = deps;
+  app.post("/api/game/cpu/start", { preHandler: auth }, async (request) => {
+    const body = parseWith(CpuStartBody, request.body);
+    return { data: await battles.start(request.userId, body.cpu_id) };
+  });
+  app.get("/api/game/cpu/current", { preHandler: auth }, async (request) => ({
+    data: await battles.current(request.userId),
+  }));
+  app.post("/api/game/cpu/play-card", { preHandler: auth }, async (request) => {
+    const body = parseWith(PlayCardBody, request.body);
+    return { data: await battles.playCard(request.userId, body) };
+  });
+  app.post("/api/game/cpu/end-turn", { preHandler: auth }, async (request) => {
+    const body = parseWith(EndTurnBody, request.body);
+    return { data: await battles.endTurn(request.userId, body) };
+  });
+  app.post("/api/game/cpu/giveup", { preHandler: auth }, async (request) => {
+    const body = parseWith(GiveUpBody, request.body);
+    return { data: await battles.giveUp(request.userId, body.game_id) };
+  });
+}

@@ -1,0 +1,63 @@
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { loadGameContent } from "./content-bridge.ts";
+import { openDatabase } from "./db/database.ts";
+import { migrateToLatest } from "./db/migrate.ts";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const db = openDatabase(config);
+  const applied = await migrateToLatest(db);
+  const app = await buildApp({
+    config,
+    db,
+    content: loadGameContent(),
+    logger: {
+      level: config.logLevel,
+      redact: ["req.headers.authorization", "req.body.password"],
+    },
+  });
+  app.log.info(
+    {
+      database: db.dialect,
+      where: db.dialect === "sqlite" ? config.sqlitePath : "DATABASE_URL",
+      applied,
+    },
+    "database ready",
+  );
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const timer = setTimeout(() => {
+      app.log.error("shutdown took over 10 s; exiting");
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    await app.close();
+    app.log.info("closed cleanly");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
+  app.log.info(`Cardrealm is up: http://${shown}:${config.port}`);
+}
+
+main().catch((err: unknown) => {
+  console.error("Cardrealm failed to start:", err instanceof Error ? err.message : err);
+  process.exit(1);
+});

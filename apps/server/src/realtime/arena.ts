@@ -1,0 +1,161 @@
+import { createHash } from "node:crypto";
+import { chooseTurn, type HumanDelays, humanDelays, opponentAi } from "@cardrealm/ai";
+import { ARENA_BOT } from "@cardrealm/content";
+import type { Action, BattleState, Side } from "@cardrealm/engine";
+import fastifyWebsocket from "@fastify/websocket";
+import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import { Redis } from "ioredis";
+import type { TokenService } from "../auth/tokens.ts";
+import {
+  type ArenaFinishedHook,
+  type ArenaTiming,
+  createPvpBattles,
+  type PvpBattles,
+} from "../battles/pvp-battles.ts";
+import type { Config } from "../config.ts";
+import type { GameContent } from "../content-bridge.ts";
+import type { Db } from "../db/database.ts";
+import { pvpRoutes } from "../http/routes/pvp-routes.ts";
+import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
+import { createMemoryStore } from "../matchmaking/memory-store.ts";
+import { createRedisStore } from "../matchmaking/redis-store.ts";
+import type { Progression } from "../progression/progression.ts";
+import { type Bus, createMemoryBus, createRedisBus } from "./bus.ts";
+import { type Channel, createChannel } from "./channel.ts";
+import { every, type RoomClock, systemClock } from "./room-clock.ts";
+
+/** What buildApp's callers may set for the arena (all optional). */
+export interface ArenaOptions {
+  /** Timers and deadlines; tests pass a ManualClock. Defaults to wall time. */
+  roomClock?: RoomClock;
+  /** Called once per human player after an arena game's result is committed (progression's hook). */
+  onArenaGameFinished?: ArenaFinishedHook;
+  /** The bot's turn; defaults to packages/ai chooseTurn with opponentAi(ARENA_BOT). */
+  planBotTurn?: (state: BattleState, side: Side) => Action[];
+  /** The bot's human-like waits; defaults to packages/ai humanDelays. */
+  botDelays?: (seed: number) => HumanDelays;
+  timing?: Partial<ArenaTiming>;
+  window?: WindowRule;
+  /** Channel resend interval (ms). */
+  resendMs?: number;
+  /** Matchmaking pass interval (ms, room clock). */
+  matchEveryMs?: number;
+  /** Websocket ping interval (ms, wall time); 0 turns it off. */
+  heartbeatMs?: number;
+}
+
+export interface Arena {
+  pvp: PvpBattles;
+  channel: Channel;
+  store: ArenaStore;
+  bus: Bus;
+}
+
+/**
+ * The realtime channel and the PvP arena on the app's Fastify server: /wss,
+ * the /api/game/pvp/* routes, matchmaking. One process keeps the shared
+ * arena state in memory; with REDIS_URL several processes share it in Redis,
+ * under a key prefix derived from the database they share.
+ */
+export async function registerArena(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    db: Db;
+    content: GameContent;
+    tokens: TokenService;
+    auth: preHandlerAsyncHookHandler;
+    clock: () => number;
+    /** Season xp, rank score and daily tasks of a finished arena game (in its transaction). */
+    progression: Pick<Progression, "onBattleFinished">;
+    options?: ArenaOptions;
+  },
+): Promise<Arena> {
+  const { config, db, content } = deps;
+  const options = deps.options ?? {};
+  const room = options.roomClock ?? systemClock(deps.clock);
+  const log = app.log;
+
+  let store: ArenaStore;
+  let bus: Bus;
+  const redisConnections: Redis[] = [];
+  if (config.redisUrl) {
+    const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+    const sub = pub.duplicate();
+    redisConnections.push(pub, sub);
+    const where = config.databaseUrl ?? config.sqlitePath;
+    const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
+    store = createRedisStore(pub, prefix);
+    bus = createRedisBus({ pub, sub, prefix, log });
+  } else {
+    store = createMemoryStore();
+    bus = createMemoryBus();
+  }
+
+  const channel = createChannel({
+    tokens: deps.tokens,
+    clock: room,
+    bus,
+    log,
+    ...(options.resendMs !== undefined ? { resendMs: options.resendMs } : {}),
+    ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
+    ...(options.timing?.reconnectMs !== undefined
+      ? { reconnectMs: options.timing.reconnectMs }
+      : {}),
+  });
+
+  const catalogue = content.catalogue;
+  const pvp = createPvpBattles({
+    db,
+    clock: deps.clock,
+    room,
+    catalogue,
+    bot: ARENA_BOT,
+    store,
+    send: (userId, data) => channel.send(userId, data),
+    isConnected: (userId) => bus.isConnected(userId),
+    planBotTurn:
+      options.planBotTurn ??
+      ((state, side) =>
+        chooseTurn(
+          state,
+          side,
+          catalogue,
+          opponentAi(ARENA_BOT, (state.rng ^ Math.imul(state.version, 2654435761)) >>> 0),
+        )),
+    botDelays: options.botDelays ?? humanDelays,
+    progression: deps.progression,
+    onArenaGameFinished: options.onArenaGameFinished,
+    ...(options.timing ? { timing: options.timing } : {}),
+    ...(options.window ? { window: options.window } : {}),
+    log,
+  });
+  channel.setHooks({
+    onRegister: (userId) => pvp.onRegister(userId),
+    onDrop: (userId, until) => pvp.onDrop(userId, until),
+    onGone: (userId) => pvp.onGone(userId),
+  });
+
+  // Before the plugin's own preClose (which closes what is left and the
+  // server): stop timers and close sockets as a shutdown, not as drops.
+  const ticker = every(room, options.matchEveryMs ?? 1000, () => {
+    pvp.matchTick().catch((err: unknown) => log.error({ err }, "matchmaking failed"));
+  });
+  app.addHook("preClose", async () => {
+    ticker.cancel();
+    pvp.close();
+    await channel.close();
+  });
+  app.addHook("onClose", async () => {
+    await store.close();
+    await bus.close();
+    for (const r of redisConnections) r.disconnect();
+  });
+
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 8 * 1024, perMessageDeflate: false },
+  });
+  channel.route(app);
+  pvpRoutes(app, { auth: deps.auth, pvp });
+  return { pvp, channel, store, bus };
+}

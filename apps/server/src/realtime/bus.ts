@@ -1,0 +1,138 @@
+import { hostname } from "node:os";
+import type { ChannelData } from "@cardrealm/protocol";
+import type { Redis } from "ioredis";
+
+/**
+ * How a message for a player reaches the process that holds their socket.
+ * One process: a direct call. Several: Redis pub/sub on a per-user channel
+ * ({p}u:{user}); only the process holding that player's session subscribes.
+ * Presence ({p}conn:{user} = the holding process's tag, valid while that
+ * process's heartbeat key {p}proc:{tag} lives) tells whether a player is
+ * connected anywhere.
+ */
+export type BusEnvelope =
+  | { t: "msg"; data: ChannelData }
+  /** A newer socket of this player registered on process `tag`: drop yours quietly. */
+  | { t: "takeover"; tag: string };
+
+export interface Bus {
+  /** This process's tag. */
+  readonly tag: string;
+  publish(userId: number, env: BusEnvelope): void;
+  subscribe(userId: number, handler: (env: BusEnvelope) => void): void;
+  unsubscribe(userId: number): void;
+  setConnected(userId: number): void;
+  clearConnected(userId: number): void;
+  isConnected(userId: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export function processTag(): string {
+  return `${hostname()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+export function createMemoryBus(): Bus {
+  const handlers = new Map<number, (env: BusEnvelope) => void>();
+  const connected = new Set<number>();
+  return {
+    tag: "local",
+    publish(userId, env) {
+      handlers.get(userId)?.(env);
+    },
+    subscribe(userId, handler) {
+      handlers.set(userId, handler);
+    },
+    unsubscribe(userId) {
+      handlers.delete(userId);
+    },
+    setConnected(userId) {
+      connected.add(userId);
+    },
+    clearConnected(userId) {
+      connected.delete(userId);
+    },
+    async isConnected(userId) {
+      return connected.has(userId);
+    },
+    async close() {
+      handlers.clear();
+      connected.clear();
+    },
+  };
+}
+
+const CLEAR_IF_MINE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
+const HEARTBEAT_MS = 5_000;
+const PROCESS_TTL_MS = 15_000;
+
+export function createRedisBus(opts: {
+  pub: Redis;
+  sub: Redis;
+  prefix: string;
+  log: { warn(obj: unknown, msg: string): void };
+}): Bus {
+  const { pub, sub, prefix, log } = opts;
+  const tag = processTag();
+  const channelOf = (userId: number) => `${prefix}u:${userId}`;
+  const connKey = (userId: number) => `${prefix}conn:${userId}`;
+  const procKey = (t: string) => `${prefix}proc:${t}`;
+  const handlers = new Map<number, (env: BusEnvelope) => void>();
+  const channelPrefix = `${prefix}u:`;
+
+  sub.on("message", (channel: string, text: string) => {
+    if (!channel.startsWith(channelPrefix)) return;
+    const userId = Number(channel.slice(channelPrefix.length));
+    const handler = handlers.get(userId);
+    if (!handler) return;
+    try {
+      handler(JSON.parse(text) as BusEnvelope);
+    } catch (err) {
+      log.warn({ err, channel }, "bad bus message");
+    }
+  });
+
+  const beat = () => {
+    pub.set(procKey(tag), "1", "PX", PROCESS_TTL_MS).catch((err: unknown) => {
+      log.warn({ err }, "presence heartbeat failed");
+    });
+  };
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const fail = (what: string) => (err: unknown) => log.warn({ err }, `redis ${what} failed`);
+
+  return {
+    tag,
+    publish(userId, env) {
+      pub.publish(channelOf(userId), JSON.stringify(env)).catch(fail("publish"));
+    },
+    subscribe(userId, handler) {
+      const had = handlers.has(userId);
+      handlers.set(userId, handler);
+      if (!had) sub.subscribe(channelOf(userId)).catch(fail("subscribe"));
+    },
+    unsubscribe(userId) {
+      if (handlers.delete(userId)) sub.unsubscribe(channelOf(userId)).catch(fail("unsubscribe"));
+    },
+    setConnected(userId) {
+      pub.set(connKey(userId), tag).catch(fail("presence"));
+    },
+    clearConnected(userId) {
+      pub.eval(CLEAR_IF_MINE, 1, connKey(userId), tag).catch(fail("presence"));
+    },
+    async isConnected(userId) {
+      const owner = await pub.get(connKey(userId));
+      if (!owner) return false;
+      return (await pub.exists(procKey(owner))) === 1;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      handlers.clear();
+      await pub.del(procKey(tag)).catch(fail("close"));
+    },
+  };
+}

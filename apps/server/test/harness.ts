@@ -1,0 +1,103 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app.ts";
+import type { TurnPlanner } from "../src/battles/cpu-battles.ts";
+import { type Config, loadConfig } from "../src/config.ts";
+import { loadGameContent } from "../src/content-bridge.ts";
+import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+
+export type DialectUnderTest = "sqlite" | "postgres";
+
+/** SQLite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export const DIALECTS: DialectUnderTest[] = process.env.DATABASE_URL
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
+
+let announced = false;
+export function announceDialects(): void {
+  if (announced || process.env.DATABASE_URL) return;
+  announced = true;
+  console.warn(
+    "PostgreSQL not configured (DATABASE_URL unset): repository tests run on SQLite only.",
+  );
+}
+
+/** A fresh, migrated database: a temp SQLite file or a new PostgreSQL schema. */
+export async function freshDb(dialect: DialectUnderTest): Promise<Db> {
+  if (dialect === "sqlite") {
+    const dir = mkdtempSync(join(tmpdir(), "cardrealm-test-"));
+    const db = openSqlite(join(dir, "test.sqlite"));
+    await migrateToLatest(db);
+    return db;
+  }
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error("DATABASE_URL unset");
+  const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = openPostgres(url, { schema, max: 20 });
+  await migrateToLatest(db);
+  const close = db.close;
+  return {
+    ...db,
+    async close() {
+      await close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    TOKEN_SECRET: "test-secret-test-secret-test-secret-0123",
+    DATA_DIR: mkdtempSync(join(tmpdir(), "cardrealm-data-")),
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    CLIENT_DIST: "/nonexistent-client-dist",
+    ...overrides,
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  clock: { now: number };
+}
+
+export async function testApp(
+  dialect: DialectUnderTest,
+  env: Record<string, string> = {},
+  opts: { planTurn?: TurnPlanner; db?: Db; keepDbOpen?: boolean } = {},
+): Promise<TestApp> {
+  const given = opts.db;
+  const db: Db =
+    given && opts.keepDbOpen
+      ? { ...given, close: async () => {} }
+      : (given ?? (await freshDb(dialect)));
+  const clock = { now: Date.UTC(2026, 10, 21, 12, 0, 0) };
+  const app = await buildApp({
+    config: testConfig(env),
+    db,
+    content: loadGameContent(),
+    clock: () => clock.now,
+    ...(opts.planTurn ? { planTurn: opts.planTurn } : {}),
+  });
+  return { app, db, clock };
+}
+
+/** Signs up a guest and returns its bearer header and user. */
+export async function newGuest(app: FastifyInstance) {
+  const res = await app.inject({ method: "POST", url: "/api/play-new-player" });
+  if (res.statusCode !== 200) throw new Error(`play-new-player failed: ${res.body}`);
+  const data = res.json().data as { id: number; jwtToken: string; silver: number };
+  return { user: data, auth: { authorization: `Bearer ${data.jwtToken}` } };
+}

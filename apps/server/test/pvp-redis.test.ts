@@ -1,0 +1,208 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chooseTurn } from "@cardrealm/ai";
+import { CATALOGUE } from "@cardrealm/content";
+import type { BattleState, Side } from "@cardrealm/engine";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
+import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
+import { exited, type ServerProcess, startServer } from "./process.ts";
+
+/**
+ * Two real server processes sharing one Redis and one database: two players,
+ * each connected to a different process, are matched and play a whole game;
+ * one drops and comes back on the other process. Runs only with REDIS_URL.
+ */
+const REDIS_URL = process.env.REDIS_URL;
+if (!REDIS_URL) {
+  console.warn("REDIS_URL unset: the two-process Redis arena test does not run.");
+}
+
+interface Msg {
+  game_data?: { active: string };
+  end_game?: { winner: string | null; result?: { rewards: { silver: number } } };
+}
+
+describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
+  const servers: ServerProcess[] = [];
+  const clients: ChannelClient[] = [];
+  let db: Db;
+  let where = "";
+  let pgDatabase: string | null = null;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-redis-"));
+    let databaseUrl = "";
+    const base = process.env.DATABASE_URL;
+    if (base) {
+      pgDatabase = `t_redis_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${pgDatabase}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${pgDatabase}`;
+      databaseUrl = u.toString();
+    }
+    const env = {
+      DATA_DIR: dataDir,
+      TOKEN_SECRET: "redis-test-secret-redis-test-secret-0123",
+      CLIENT_DIST: "/nonexistent",
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: REDIS_URL ?? "",
+    };
+    // One after the other: the first runs the migrations.
+    servers.push(await startServer(env));
+    servers.push(await startServer(env));
+    where = databaseUrl || join(dataDir, "cardrealm.sqlite");
+    db = databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : openSqlite(where);
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const c of clients) c.kill();
+    for (const s of servers) {
+      s.child.kill("SIGTERM");
+      await exited(s.child);
+    }
+    await db?.close();
+    if (pgDatabase && process.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgDatabase}`);
+      await admin.end();
+    }
+    // Forget this run's keys (the prefix follows the shared database).
+    const redis = new Redis(REDIS_URL ?? "");
+    const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  }, 30_000);
+
+  const stateOf = async (gameId: string) =>
+    JSON.parse(
+      (
+        await db.kysely
+          .selectFrom("battles")
+          .select("state")
+          .where("id", "=", gameId)
+          .executeTakeFirstOrThrow()
+      ).state,
+    ) as BattleState;
+
+  it("matches players connected to different processes and they play a whole game", async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const a = await newGuest(one.url);
+    const b = await newGuest(two.url);
+    await db.kysely
+      .updateTable("users")
+      .set({ level: 3 })
+      .where("id", "in", [a.id, b.id])
+      .execute();
+    const ca = await ChannelClient.open(one.url, a);
+    const cb = await ChannelClient.open(two.url, b);
+    clients.push(ca, cb);
+    await ca.waitType("registered");
+    await cb.waitType("registered");
+
+    expect(
+      (await call(one.url, a.token, "POST", "/api/game/pvp/queue", { version: 1 })).status,
+    ).toBe(200);
+    expect(
+      (await call(two.url, b.token, "POST", "/api/game/pvp/queue", { version: 1 })).status,
+    ).toBe(200);
+    const ma = await ca.waitType("confirm_start_game");
+    const mb = await cb.waitType("confirm_start_game");
+    expect(ma.data.players).toBe(mb.data.players);
+    const players = ma.data.players as string;
+    await call(one.url, a.token, "POST", "/api/game/pvp/confirm-start-game", { players });
+    const started = await call<{ result: string; game_id: string }>(
+      two.url,
+      b.token,
+      "POST",
+      "/api/game/pvp/confirm-start-game",
+      { players },
+    );
+    expect(started.body.data?.result).toBe("start_game");
+    const gameId = started.body.data?.game_id as string;
+    await ca.waitType("start_game");
+
+    const seat = async (id: number) =>
+      (
+        await db.kysely
+          .selectFrom("arena_seats")
+          .select("side")
+          .where("user_id", "=", id)
+          .executeTakeFirstOrThrow()
+      ).side as Side;
+    const who = new Map<Side, { token: string; url: string; id: number }>([
+      [await seat(a.id), { token: a.token, url: one.url, id: a.id }],
+      [await seat(b.id), { token: b.token, url: two.url, id: b.id }],
+    ]);
+
+    let state = await stateOf(gameId);
+    let seed = 11;
+    let dropped = false;
+    for (let guard = 0; guard < 400 && !state.over; guard++) {
+      // Half way, b drops from process two and comes back on process one.
+      if (!dropped && state.turn >= 6) {
+        dropped = true;
+        // a's moves (answered by process one) reached b on process two through Redis.
+        expect(cb.messages.some((m) => m.data.type === "state" && m.data.resume === false)).toBe(
+          true,
+        );
+        cb.kill();
+        await ca.waitType("opponent_drop");
+        const back = await ChannelClient.open(one.url, b, { clearState: false });
+        clients.push(back);
+        await back.waitFor((m) => m.data.type === "state" && m.data.resume === true);
+        await ca.waitType("opponent_back");
+        who.set(await seat(b.id), { token: b.token, url: one.url, id: b.id });
+      }
+      const side = state.active;
+      const mover = who.get(side) as { token: string; url: string };
+      const plan = chooseTurn(state, side, CATALOGUE, { tier: "easy", seed: seed++ });
+      for (const act of plan) {
+        const body =
+          act.type === "play_card"
+            ? {
+                game_id: gameId,
+                hand_key: act.handKey,
+                ...(act.cell !== undefined ? { cell: act.cell } : {}),
+                ...(act.target
+                  ? { key: act.target.key, value: act.target.value, side: act.target.side }
+                  : {}),
+              }
+            : act.type === "end_turn"
+              ? {
+                  game_id: gameId,
+                  player_attack: act.attack,
+                  ...(act.discard !== undefined ? { discard_card: act.discard } : {}),
+                }
+              : { game_id: gameId };
+        const path =
+          act.type === "play_card" ? "play-card" : act.type === "end_turn" ? "end-turn" : "giveup";
+        const r = await call<Msg[]>(mover.url, mover.token, "POST", `/api/game/pvp/${path}`, body);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+      }
+      state = await stateOf(gameId);
+    }
+    expect(state.over).toBe(true);
+    expect(dropped).toBe(true);
+
+    // Both hear the end over the channel or in an answer; the one who did not move
+    // last got it through Redis from the other process.
+    const lastMover = who.get(state.active) as { id: number };
+    const listener = lastMover.id === a.id ? (clients[clients.length - 1] as ChannelClient) : ca;
+    const end = await listener.waitFor(
+      (m) => m.data.type === "state" && (m.data.messages as Msg[]).some((x) => x.end_game),
+      10_000,
+    );
+    const endMsg = (end.data.messages as Msg[]).find((x) => x.end_game) as Msg;
+    expect(endMsg.end_game?.result?.rewards.silver).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -1,0 +1,72 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, test } from "@playwright/test";
+import { playACard, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import { expectMap } from "./support.ts";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.E2E_RESTART_PORT ?? 3150);
+const base = `http://127.0.0.1:${port}`;
+
+/** A server of this journey's own, so it can be killed and started again. */
+async function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      TOKEN_SECRET: "e2e-restart-secret-e2e-restart-secret-0",
+      BATTLE_SEED: "12345",
+    },
+    stdio: "ignore",
+  });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start");
+}
+
+test("a server restart mid-battle: the battle carries on where it stood", async ({ page }) => {
+  test.setTimeout(180_000);
+  const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-restart-"));
+  let server = await startServer(dataDir);
+  try {
+    await page.goto(`${base}/`);
+    await page.getByTestId("login-new-player").click();
+    await expectMap(page);
+    await startFirstBattle(page);
+    await waitForMyTurn(page);
+    await playACard(page, "click");
+    await expect(page.locator('[data-testid^="player-unit-"]')).toHaveCount(1, { timeout: 15_000 });
+    const hand = await page.locator('[data-testid^="hand-card-"]').count();
+
+    server.kill("SIGKILL");
+    await new Promise((r) => server.once("exit", r));
+    server = await startServer(dataDir);
+
+    await page.reload();
+    await expectMap(page);
+    await page.getByTestId("resume-battle").click();
+    await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('[data-testid^="player-unit-"]')).toHaveCount(1);
+    await expect(page.locator('[data-testid^="hand-card-"]')).toHaveCount(hand);
+    // And it goes on: the turn ends and the computer answers.
+    await page.getByTestId("end-turn").click();
+    expect(await waitForMyTurn(page)).toBe("mine");
+  } finally {
+    server.kill("SIGKILL");
+  }
+});

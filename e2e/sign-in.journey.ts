@@ -1,0 +1,143 @@
+import { expect, test } from "@playwright/test";
+import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
+
+test.describe("signing in", () => {
+  test("a new player plays as new player and sees the map with 1000 gems", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("1.21-p")).toBeVisible();
+    await expect(page.getByText(/18\+/)).toBeVisible();
+    await keepScreenshot(page, "login");
+    // Hold the files list back a moment so the loading popup can be seen at work.
+    await page.route("**/api/files", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId("login-new-player").click();
+    await expect(page.getByTestId("loading-popup")).toBeVisible();
+    await expect(page.getByTestId("loading-tip")).not.toBeEmpty();
+    const progress = page.getByTestId("loading-progress");
+    await expect(progress).toHaveAttribute("role", "progressbar");
+    const early = Number(await progress.getAttribute("aria-valuenow"));
+    await keepScreenshot(page, "loading");
+    await expectMap(page);
+    expect(early).toBeLessThan(100);
+    await expect(page.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
+    await keepScreenshot(page, "map");
+    await expectInsideViewport(page, [
+      "top-bar",
+      "gem-balance",
+      "nav-deck",
+      "nav-offers",
+      "map-arena",
+      "chapter-elf",
+    ]);
+  });
+
+  test("a reload keeps the player signed in", async ({ page }) => {
+    await playAsNewPlayer(page);
+    const token = await page.evaluate(() => localStorage.getItem("jwtToken"));
+    expect(token).toBeTruthy();
+    await page.reload();
+    await expectMap(page);
+    await expect(page.getByTestId("login-new-player")).toHaveCount(0);
+    await expect(page.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
+  });
+
+  test("a broken stored token brings back the login screen", async ({ page }) => {
+    await page.goto("/");
+    await page.evaluate(() => localStorage.setItem("jwtToken", "broken.token.value"));
+    await page.reload();
+    await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
+  });
+
+  test("a wrong password shows 'Incorrect email or password'", async ({ page }) => {
+    await page.goto("/");
+    await page.getByTestId("login-form-login").fill("nobody-here");
+    await page.getByTestId("login-form-password").fill("wrong-password");
+    await page.getByTestId("login-form-submit").click();
+    await expect(page.getByText("Incorrect email or password")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByTestId("screen-home")).toHaveCount(0);
+  });
+
+  test("a partner player signs in from the page query", async ({ page }) => {
+    await page.goto("/?partner_id=e2e-partner-42&nickname=Selene");
+    await page.getByTestId("login-play").click();
+    await expectMap(page);
+    const me = await page.evaluate(async () => {
+      const r = await fetch("/api/player-details", {
+        headers: { authorization: `Bearer ${localStorage.getItem("jwtToken")}` },
+      });
+      return (await r.json()).data as { nickname: string; guest: boolean };
+    });
+    expect(me.nickname).toBe("Selene");
+    expect(me.guest).toBe(false);
+  });
+
+  test("a guest sets a login and password, logs out and logs back in with them", async ({
+    page,
+  }) => {
+    await playAsNewPlayer(page);
+    const login = `hero${Date.now() % 1_000_000}`;
+    await page.getByTestId("menu-button").click();
+    await page.getByTestId("menu-save-account").click();
+    await page.getByTestId("account-login").fill(login);
+    await page.getByTestId("account-password").fill("starlight-99");
+    await keepScreenshot(page, "save-account");
+    await page.getByTestId("account-save").click();
+    await expect(page.getByTestId("account-dialog")).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId("system-dialog")).toContainText("account is saved");
+    await page.getByTestId("system-dialog-ok").click();
+
+    await page.getByTestId("menu-button").click();
+    await page.getByTestId("logout").click();
+    await expect(page.getByTestId("login-form-login")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
+
+    await page.getByTestId("login-form-login").fill(login);
+    await page.getByTestId("login-form-password").fill("starlight-99");
+    await page.getByTestId("login-form-submit").click();
+    await expectMap(page);
+    await expect(page.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
+  });
+
+  test("a chapter above the player's level is locked with 'Required chapter N'", async ({
+    page,
+  }) => {
+    await playAsNewPlayer(page);
+    await expect(page.getByTestId("chapter-vampires-required")).toHaveText(/Required chapter 7/);
+    await page.getByTestId("chapter-elf").click();
+    await expect(page.getByTestId("boss-window")).toBeVisible();
+    await keepScreenshot(page, "boss-window");
+    await page.getByTestId("boss-window-close").click();
+    await expect(page.getByTestId("boss-window")).toBeHidden();
+  });
+});
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true });
+
+  test("the login and the map fit a 740x360 landscape phone", async ({ page }) => {
+    await page.goto("/");
+    await expectInsideViewport(page, ["login-new-player", "login-form-submit"]);
+    await keepScreenshot(page, "login-phone");
+    await page.getByTestId("login-new-player").click();
+    await expectMap(page);
+    await expectInsideViewport(page, [
+      "top-bar",
+      "gem-balance",
+      "nav-deck",
+      "nav-offers",
+      "map-arena",
+      "chapter-elf",
+      "chapter-vampires",
+    ]);
+    await keepScreenshot(page, "map-phone");
+  });
+
+  test("held upright, the phone asks to be rotated", async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto("/");
+    await expect(page.getByText("Please rotate phone to horizontal")).toBeVisible();
+  });
+});

@@ -1,0 +1,42 @@
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { expect, type Page } from "@playwright/test";
+
+const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screens");
+
+/** Keeps the latest screenshot of a screen in docs/screens/ (desktop and phone sizes). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screensDir, { recursive: true });
+  // Let entry animations settle so the picture shows the screen at rest.
+  await page.waitForTimeout(700);
+  await page.screenshot({ path: resolve(screensDir, `${name}.png`) });
+}
+
+export async function playAsNewPlayer(page: Page): Promise<void> {
+  await page.goto("/");
+  await page.getByTestId("login-new-player").click();
+  await expectMap(page);
+}
+
+export async function expectMap(page: Page): Promise<void> {
+  await expect(page.getByTestId("screen-home")).toBeVisible({ timeout: 25_000 });
+  await expect(page.getByTestId("loading-popup")).toBeHidden({ timeout: 25_000 });
+}
+
+/** Elements must lie inside the viewport: nothing cut off at this size. */
+export async function expectInsideViewport(page: Page, testIds: string[]): Promise<void> {
+  const vp = page.viewportSize();
+  if (!vp) throw new Error("no viewport");
+  // Measure the screen at rest, after its entry animations.
+  await page.waitForTimeout(800);
+  for (const id of testIds) {
+    const box = await page.getByTestId(id).first().boundingBox();
+    expect(box, `${id} is rendered`).not.toBeNull();
+    if (!box) continue;
+    expect(box.x, `${id} left edge`).toBeGreaterThanOrEqual(-1);
+    expect(box.y, `${id} top edge`).toBeGreaterThanOrEqual(-1);
+    expect(box.x + box.width, `${id} right edge`).toBeLessThanOrEqual(vp.width + 1);
+    expect(box.y + box.height, `${id} bottom edge`).toBeLessThanOrEqual(vp.height + 1);
+  }
+}

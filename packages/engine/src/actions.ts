@@ -1,0 +1,51 @@
+import type { Side } from "./state.ts";
+
+/** Seen from the acting side: player = own side, cpu = the enemy. */
+export type ViewSide = "player" | "cpu";
+
+export type TargetKey = "table_key" | "target_cpu_hp" | "target_player_hp";
+
+/**
+ * A selected target as the client sends it (product.md section 4): a unit cell
+ * (key table_key, value = cell) or a castle (target_player_hp / target_cpu_hp,
+ * value ignored). side is from the acting side's view.
+ */
+export interface PlayTarget {
+  key: TargetKey;
+  value: number;
+  side: ViewSide;
+}
+
+interface ActionBase {
+  /** Absolute side of the actor. */
+  side: Side;
+  /** Optional: the state version the intent was made against; a stale one is refused. */
+  version?: number;
+}
+
+export interface PlayCardAction extends ActionBase {
+  type: "play_card";
+  handKey: number;
+  /** 0-4, units only. */
+  cell?: number;
+  target?: PlayTarget;
+}
+
+export interface EndTurnAction extends ActionBase {
+  type: "end_turn";
+  /** Five flags, one per own cell; true = attack. */
+  attack: boolean[];
+  /** Hand key of the card to discard; required when holding more than 6 cards. */
+  discard?: number;
+}
+
+export interface GiveUpAction extends ActionBase {
+  type: "give_up";
+}
+
+/** Sent by the server when the turn timer runs out (never by a client). */
+export interface TimeoutAction extends ActionBase {
+  type: "timeout";
+}
+
+export type Action = PlayCardAction | EndTurnAction | GiveUpAction | TimeoutAction;

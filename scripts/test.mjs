@@ -1,0 +1,102 @@
+// npm test: every check and every test. Installs and builds what is missing
+// first, so it works on a fresh clone. Ends with one line "N passed, N failed".
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ensureClientBuilt, ensureInstalled, root, run } from "./setup.mjs";
+
+ensureInstalled();
+ensureClientBuilt();
+
+const out = join(root, "test-results");
+mkdirSync(out, { recursive: true });
+const steps = [];
+let passed = 0;
+let failed = 0;
+let missing = 0;
+const failures = [];
+
+function step(name, cmd, args, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const status = run(cmd, args, { env: { ...process.env, ...env } });
+  steps.push([name, status === 0 ? "ok" : "FAILED"]);
+  return status === 0;
+}
+
+if (step("lint and format (biome)", "npx", ["biome", "check", "."])) passed++;
+else failed++;
+if (step("typecheck (tsc, every workspace)", "node", ["scripts/typecheck.mjs"])) passed++;
+else failed++;
+
+if (!process.env.DATABASE_URL) {
+  console.log(
+    "note: PostgreSQL not configured (DATABASE_URL unset): database tests run on SQLite only.",
+  );
+}
+if (!process.env.REDIS_URL) {
+  console.log("note: Redis not configured (REDIS_URL unset): tests that need Redis are not run.");
+}
+
+const vitestJson = join(out, "vitest.json");
+step("unit, property and integration tests (vitest)", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (existsSync(vitestJson)) {
+  const r = JSON.parse(readFileSync(vitestJson, "utf8"));
+  passed += r.numPassedTests;
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === "failed") failures.push(`vitest: ${file.name.replace(`${root}/`, "")} > ${t.fullName}`);
+    }
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
+      failures.push(`vitest: ${file.name.replace(`${root}/`, "")} (${(file.message ?? "failed to run").split("\n")[0]})`);
+    }
+  }
+  failed +=
+    r.numFailedTests +
+    (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
+} else failed++;
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.log(
+    `\nbrowser journeys NOT run: Chromium not found at ${chromium} (apt-get install -y chromium, or set CHROMIUM_PATH).`,
+  );
+  missing++;
+} else {
+  const pwJson = join(out, "playwright.json");
+  step(
+    "browser journeys (Playwright, Chromium)",
+    "npx",
+    ["playwright", "test", "-c", "e2e/playwright.config.ts"],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      CHROMIUM_PATH: chromium,
+    },
+  );
+  if (existsSync(pwJson)) {
+    const r = JSON.parse(readFileSync(pwJson, "utf8"));
+    passed += r.stats.expected + r.stats.flaky;
+    failed += r.stats.unexpected;
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? []) {
+        if (!spec.ok) failures.push(`journey: ${[...trail, spec.title].join(" > ")}`);
+      }
+      for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+    };
+    for (const suite of r.suites ?? []) walk(suite, [suite.title]);
+  } else failed++;
+}
+
+console.log("\n=== summary ===");
+for (const [name, status] of steps) console.log(`${status.padEnd(6)} ${name}`);
+if (missing && process.env.CI) {
+  console.log("CI must run every test: a missing component counts as a failure here.");
+  failed += missing;
+}
+for (const f of failures) console.log(`failed: ${f}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,161 @@
+/**
+ * The art pipeline: writes every card's art panels and the UI art as small,
+ * self-contained SVG files under apps/client/public. Deterministic: the same
+ * catalogue gives byte-identical files (seeded by card id, no Math.random,
+ * no dates), so check.test.ts can rebuild into a temp dir and compare.
+ *
+ *   npx tsx tools/art/build.ts            write into apps/client/public
+ *   npx tsx tools/art/build.ts --out DIR  write into DIR instead
+ *   npx tsx tools/art/build.ts --icons    print which icon each card got, and why
+ *
+ * Generated files are committed; `npm start` never runs this.
+ */
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CARDS, CHAPTERS, chapterOfOpponent, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
+import { cardArt } from "./card-art.ts";
+import { assignIcons, iconCandidates } from "./pick.ts";
+import type { CardDef, Faction } from "./types.ts";
+import {
+  arenaSvg,
+  battleBgSvg,
+  boxSvg,
+  chapterMedallion,
+  chatSvg,
+  gemSvg,
+  loginBgSvg,
+  logoSvg,
+  OPPONENT_ICONS,
+  portraitSvg,
+} from "./ui-art.ts";
+import { worldMapSvg } from "./world-map.ts";
+
+/** The public folder of the client, the default output root. */
+export const PUBLIC_DIR = resolve(
+  dirname(fileURLToPath(import.meta.url)),
+  "../../apps/client/public",
+);
+export const CARD_DIR = "img/cards";
+export const MEDIA_DIR = "static/media";
+
+/** One output file, path relative to the public folder. */
+export interface ArtFile {
+  path: string;
+  content: string;
+}
+
+export interface OpponentLike {
+  id: number;
+  name: string;
+}
+
+export function cardArtFiles(cards: readonly CardDef[]): ArtFile[] {
+  const icons = assignIcons(cards);
+  const files: ArtFile[] = [];
+  for (const card of [...cards].sort((a, b) => a.id - b.id)) {
+    const icon = icons.get(card.id);
+    if (!icon) throw new Error(`no icon for card ${card.id}`);
+    files.push({ path: `${CARD_DIR}/${card.id}-mini.svg`, content: cardArt(card, icon, "mini") });
+    files.push({ path: `${CARD_DIR}/${card.id}-max.svg`, content: cardArt(card, icon, "max") });
+  }
+  return files;
+}
+
+/** The portrait icon of an opponent: the table in ui-art.ts, else the card keyword map on its name. */
+export function opponentIcon(o: OpponentLike, faction: Faction): string {
+  const fixed = OPPONENT_ICONS[o.id];
+  if (fixed) return fixed;
+  const pseudo: CardDef = {
+    id: o.id,
+    name: o.name.replace(/@.*/, ""),
+    level: 1,
+    type: "unit",
+    cost: { fire: 0, diamond: 0, pow: 0 },
+    rarity: "rare",
+    set: "base",
+    faction,
+    abilities: [],
+  };
+  return iconCandidates(pseudo).icons[0] ?? "crossed-swords";
+}
+
+export function uiArtFiles(
+  opponents: readonly OpponentLike[],
+  mapIcons: readonly string[],
+  factionOf: (opponentId: number) => Faction,
+): ArtFile[] {
+  const m = (name: string, content: string): ArtFile => ({ path: `${MEDIA_DIR}/${name}`, content });
+  const files: ArtFile[] = [
+    m("logo.svg", logoSvg()),
+    m("gem.svg", gemSvg()),
+    m("login-bg.svg", loginBgSvg()),
+    m("world-map.svg", worldMapSvg()),
+    m("arena.svg", arenaSvg()),
+    m("chat.svg", chatSvg()),
+    m("defaultBG.svg", battleBgSvg("default")),
+    m("vampireBG.svg", battleBgSvg("vampire")),
+    m("box-default.svg", boxSvg("default")),
+    m("box-vampire.svg", boxSvg("vampire")),
+  ];
+  for (const key of mapIcons) files.push(m(`chapter-${key}.svg`, chapterMedallion(key)));
+  for (const o of [...opponents].sort((a, b) => a.id - b.id)) {
+    const faction = factionOf(o.id);
+    files.push(
+      m(
+        `opponent-${o.id}.svg`,
+        portraitSvg(o.id, o.name.replace(/@.*/, ""), opponentIcon(o, faction), faction),
+      ),
+    );
+  }
+  return files;
+}
+
+/** Every file the pipeline makes for the real catalogue. */
+export function buildAll(): ArtFile[] {
+  const factionOf = (id: number): Faction => chapterOfOpponent(id)?.faction ?? "neutral";
+  // CHAPTERS is read so a chapter added to content without a map icon fails here.
+  for (const c of CHAPTERS) {
+    if (!(MAP_ICONS as readonly string[]).includes(c.icon))
+      throw new Error(`chapter ${c.level} has no map icon`);
+  }
+  return [...cardArtFiles(CARDS), ...uiArtFiles(OPPONENTS, MAP_ICONS, factionOf)];
+}
+
+/**
+ * Writes the files under root. Card art that no longer matches a card (a
+ * removed id) is deleted; other files in the folders are left alone.
+ */
+export function writeArt(files: readonly ArtFile[], root: string): void {
+  for (const f of files) {
+    const full = join(root, f.path);
+    mkdirSync(dirname(full), { recursive: true });
+    writeFileSync(full, f.content);
+  }
+  const wanted = new Set(files.map((f) => f.path));
+  const cardDir = join(root, CARD_DIR);
+  for (const name of readdirSync(cardDir)) {
+    if (/^\d+-(mini|max)\.svg$/.test(name) && !wanted.has(`${CARD_DIR}/${name}`))
+      rmSync(join(cardDir, name));
+  }
+}
+
+function main(argv: readonly string[]): void {
+  if (argv.includes("--icons")) {
+    const icons = assignIcons(CARDS);
+    for (const card of CARDS) {
+      console.log(`${card.id}\t${card.name}\t${iconCandidates(card).rule}\t${icons.get(card.id)}`);
+    }
+    return;
+  }
+  const outAt = argv.indexOf("--out");
+  const root = outAt >= 0 && argv[outAt + 1] ? resolve(argv[outAt + 1] as string) : PUBLIC_DIR;
+  const files = buildAll();
+  writeArt(files, root);
+  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.content), 0);
+  console.log(`art: ${files.length} files, ${(bytes / 1024).toFixed(0)} KB, in ${root}`);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2));
+}

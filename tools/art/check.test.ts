@@ -1,0 +1,123 @@
+/**
+ * The committed art is never stale: every card and opponent has its images,
+ * and rebuilding gives exactly the committed bytes. When this fails after a
+ * catalogue change, run `npm run art --workspace @cardrealm/tools` (or
+ * `npx tsx tools/art/build.ts`) and commit apps/client/public.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CARDS, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ArtFile, buildAll, CARD_DIR, MEDIA_DIR, PUBLIC_DIR, writeArt } from "./build.ts";
+import { cardArt } from "./card-art.ts";
+import { hasIcon, minifyPath, rawIconPath } from "./icons.ts";
+import { EFFECT_ICONS, FACTION_ICONS, ICON_BY_ID, PHRASES, WORDS } from "./pick.ts";
+import { CHAPTER_MEDALLIONS, OPPONENT_ICONS } from "./ui-art.ts";
+
+const STALE = "art is stale: run `npx tsx tools/art/build.ts` and commit apps/client/public";
+
+let files: ArtFile[] = [];
+let tmp = "";
+
+beforeAll(() => {
+  files = buildAll();
+  tmp = mkdtempSync(join(tmpdir(), "cardrealm-art-"));
+  writeArt(files, tmp);
+});
+
+afterAll(() => {
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("committed art", () => {
+  it("has a mini and a max art panel for every catalogue card", () => {
+    const missing: string[] = [];
+    for (const card of CARDS) {
+      for (const v of ["mini", "max"]) {
+        const p = join(PUBLIC_DIR, CARD_DIR, `${card.id}-${v}.svg`);
+        if (!existsSync(p)) missing.push(`${card.id}-${v}.svg`);
+      }
+    }
+    expect(missing, STALE).toEqual([]);
+  });
+
+  it("has a portrait for every opponent and a medallion for every map icon", () => {
+    const missing = [
+      ...OPPONENTS.map((o) => `opponent-${o.id}.svg`),
+      ...MAP_ICONS.map((k) => `chapter-${k}.svg`),
+    ].filter((name) => !existsSync(join(PUBLIC_DIR, MEDIA_DIR, name)));
+    expect(missing, STALE).toEqual([]);
+  });
+
+  it("equals, byte for byte, a fresh build into a temp dir", () => {
+    const differ: string[] = [];
+    for (const f of files) {
+      const built = readFileSync(join(tmp, f.path));
+      const committed = join(PUBLIC_DIR, f.path);
+      if (!existsSync(committed) || !readFileSync(committed).equals(built)) differ.push(f.path);
+    }
+    expect(differ, STALE).toEqual([]);
+  });
+});
+
+describe("the pipeline", () => {
+  it("is deterministic: a second build gives the same bytes", () => {
+    const again = buildAll();
+    expect(again.length).toBe(files.length);
+    again.forEach((f, i) => {
+      expect(f.path).toBe(files[i]?.path);
+      expect(f.content === files[i]?.content, f.path).toBe(true);
+    });
+  });
+
+  it("writes self-contained SVG: no external references, scripts, images or fonts", () => {
+    for (const f of files.filter((x) => x.path.endsWith(".svg"))) {
+      const body = f.content.replace('xmlns="http://www.w3.org/2000/svg"', "");
+      expect(body, f.path).not.toMatch(
+        /https?:|<script|<image|<foreignObject|@import|font-family|<text/,
+      );
+      expect(body, f.path).not.toMatch(/href="[^#]/);
+      expect(body, f.path).not.toMatch(/url\((?!#)/);
+      expect(f.content.startsWith("<svg "), f.path).toBe(true);
+    }
+  });
+
+  it("keeps card panels small (mini under 8 KB, max under 12 KB)", () => {
+    for (const f of files.filter((x) => x.path.startsWith(CARD_DIR))) {
+      const limit = f.path.endsWith("-mini.svg") ? 8 * 1024 : 12 * 1024;
+      expect(Buffer.byteLength(f.content), f.path).toBeLessThan(limit);
+    }
+  });
+
+  it("names only icons that exist in the game-icons set", () => {
+    const named = [
+      ...Object.values(ICON_BY_ID),
+      ...Object.values(PHRASES).flat(),
+      ...Object.values(WORDS).flat(),
+      ...Object.values(EFFECT_ICONS).flat(),
+      ...Object.values(FACTION_ICONS).flat(),
+      ...Object.values(OPPONENT_ICONS),
+      ...Object.values(CHAPTER_MEDALLIONS).map((m) => m.icon),
+    ];
+    expect(named.filter((n) => !hasIcon(n))).toEqual([]);
+  });
+
+  it("draws a card the same way whatever else is in the catalogue", () => {
+    const card = CARDS[0];
+    if (!card) throw new Error("empty catalogue");
+    expect(cardArt(card, "crossed-swords", "mini")).toBe(cardArt(card, "crossed-swords", "mini"));
+    expect(cardArt(card, "crossed-swords", "mini")).not.toBe(
+      cardArt(card, "crossed-swords", "max"),
+    );
+  });
+
+  it("minifies icon paths without moving them more than half a grid step", () => {
+    // A path drawn from the rounded data ends where the original ends (within the grid).
+    const d = rawIconPath("crossed-swords");
+    const small = minifyPath(d, 1);
+    expect(small.length).toBeLessThan(d.length);
+    expect(minifyPath("M10.4 10.4L20.6 10.4L20.6 20.6Z", 1)).toBe("m10 10h11v11z");
+    expect(minifyPath("M0 0a5 5 0 0110 0", 1)).toBe("m0 0a5 5 0 0 1 10 0");
+  });
+});
