@@ -49,10 +49,16 @@ if (existsSync(vitestJson)) {
   passed += r.numPassedTests;
   for (const file of r.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
-      if (t.status === "failed") failures.push(`vitest: ${file.name.replace(`${root}/`, "")} > ${t.fullName}`);
+      if (t.status === "failed")
+        failures.push(`vitest: ${file.name.replace(`${root}/`, "")} > ${t.fullName}`);
     }
-    if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed")) {
-      failures.push(`vitest: ${file.name.replace(`${root}/`, "")} (${(file.message ?? "failed to run").split("\n")[0]})`);
+    if (
+      file.status === "failed" &&
+      !(file.assertionResults ?? []).some((t) => t.status === "failed")
+    ) {
+      failures.push(
+        `vitest: ${file.name.replace(`${root}/`, "")} (${(file.message ?? "failed to run").split("\n")[0]})`,
+      );
     }
   }
   failed +=

@@ -1,5 +1,5 @@
 import type { ApiCard } from "@cardrealm/protocol";
-import { type CSSProperties, useEffect, useId, useRef } from "react";
+import { type CSSProperties, useId, useLayoutEffect, useRef } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { useAppStore } from "../../stores/app-store.ts";
@@ -15,7 +15,9 @@ const modalStack: Array<{ current: () => void }> = [];
 export function useModalKeys(onClose: () => void, focusRef: { current: HTMLElement | null }) {
   const closeRef = useRef(onClose);
   closeRef.current = onClose;
-  useEffect(() => {
+  // A layout effect: the Escape listener is in place by the time the view is
+  // in the document, so a key pressed the instant it appears still closes it.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     const entry = closeRef;
     modalStack.push(entry);
