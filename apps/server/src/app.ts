@@ -21,6 +21,7 @@ import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
 import { economyRoutes } from "./http/routes/economy-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
+import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
 import { createLocalPartner } from "./partners/local-partner.ts";
 import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { setProgressionClock } from "./progression/clock.ts";
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     eventLimiter: createRateLimiter({ limit: config.eventsPerMinute, windowMs: 60_000, clock }),
   });
+  // The guided tutorial's step (features/tutorial on the client).
+  tutorialRoutes(app, { db: db.kysely, auth, clock });
 
   // Arena progression: daily tasks, season track, ranks (progression/).
   setProgressionClock(clock);

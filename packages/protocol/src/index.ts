@@ -6,4 +6,5 @@ export * from "./economy.ts";
 export * from "./errors.ts";
 export * from "./pvp.ts";
 export * from "./state-messages.ts";
+export * from "./tutorial.ts";
 export * from "./user.ts";
