@@ -9,7 +9,8 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { ApiError, api } from "../../lib/api.ts";
-import { playChime, playClick } from "../../lib/audio.ts";
+import { playClick } from "../../lib/audio.ts";
+import { sfx } from "../../lib/sound/sfx.ts";
 import {
   appStore,
   setLoading,
@@ -162,7 +163,7 @@ export default function OffersScreen() {
     try {
       const result = await offersApi.open(box.id, newRequestId());
       setUser(result.user);
-      playChime();
+      sfx.boosterOpen();
       setOpened((o) => ({ box, result, n: (o?.n ?? 0) + 1 }));
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {

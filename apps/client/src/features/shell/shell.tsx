@@ -1,6 +1,7 @@
 import type { Route } from "@cardrealm/protocol";
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
+import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { LargeCardHost } from "../card-views/large-card-host.tsx";
 import "./shell.css";
@@ -37,6 +38,8 @@ const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
 export default function Shell() {
   const route = useAppStore((s) => s.route);
   const CollectionScreen = COLLECTION_SCREENS[route];
+  // Music follows the app state while signed in (lib/sound, docs/audio.md).
+  useEffect(() => startMusicDirector(), []);
   return (
     <div className="shell">
       {/* First in the DOM so keyboard focus meets the bar before the screen. */}
