@@ -32,6 +32,17 @@ export { legalActions, readyAttackers } from "./legal.ts";
 export type * from "./messages.ts";
 export { messagesFor, snapshotMessage } from "./messages-for.ts";
 export * from "./playable.ts";
+export {
+  type CastleOutcome,
+  type CombatPreview,
+  effectiveFlags,
+  type LaneOutcome,
+  type PreviewBoard,
+  type PreviewSide,
+  previewBoardOf,
+  previewCombat,
+  type UnitOutcome,
+} from "./preview.ts";
 export { ReplayError, replay, type Trace } from "./replay.ts";
 export {
   coinFlip,
