@@ -10,7 +10,10 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { resumeSession } from "./app/session.ts";
+import { installWebview } from "./lib/webview.ts";
 
+// Android data in, refresh_page out, uncaught errors kept quiet on mobile.
+installWebview();
 // A stored token goes straight to the map (after a short loading popup).
 resumeSession();
 

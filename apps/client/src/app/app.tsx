@@ -2,8 +2,8 @@ import { lazy, Suspense, useEffect } from "react";
 import { SystemDialog } from "../components/system-dialog/system-dialog.tsx";
 import { LoadingPopup } from "../features/loading/loading-popup.tsx";
 import { LoginScreen } from "../features/login/login-screen.tsx";
-import { isEmbedded, isTouchDevice } from "../lib/device.ts";
-import { useAppStore } from "../stores/app-store.ts";
+import { watchOrientationForRefresh } from "../lib/webview.ts";
+import { appStore, useAppStore } from "../stores/app-store.ts";
 import { useLoadingStore } from "../stores/loading-store.ts";
 import { RotateScreen, useNeedsRotation } from "./rotate-screen.tsx";
 import { Stage } from "./stage.tsx";
@@ -15,20 +15,13 @@ const Shell = lazy(loadShell);
 
 /**
  * product.md section 7: on an orientation change while logged out on mobile
- * inside a parent page, ask the parent to refresh.
+ * outside the app, ask the parent page to refresh.
  */
 function useRefreshParentOnRotate(isAuth: boolean): void {
   useEffect(() => {
-    if (isAuth || !isEmbedded() || !isTouchDevice()) return;
-    const onChange = () => {
-      try {
-        window.parent.postMessage({ type: "refresh_page" }, "*");
-      } catch {
-        // The parent is gone; nothing to tell.
-      }
-    };
-    window.addEventListener("orientationchange", onChange);
-    return () => window.removeEventListener("orientationchange", onChange);
+    if (isAuth) return;
+    // lib/webview.ts: only on mobile, outside the app, inside a parent page.
+    return watchOrientationForRefresh({ loggedOut: () => !appStore.get().isAuth });
   }, [isAuth]);
 }
 

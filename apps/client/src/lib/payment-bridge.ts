@@ -169,6 +169,18 @@ export function androidCallback(data: unknown): PaymentCallback | null {
   };
 }
 
+/**
+ * Android data that came in through the global receive function installed at
+ * start (lib/webview.ts): a payment_callback reaches the waiting payment.
+ * Returns false for other data.
+ */
+export function receiveAndroidPayment(data: unknown): boolean {
+  const callback = androidCallback(data);
+  if (!callback) return false;
+  deliver(callback);
+  return true;
+}
+
 const listeningParent = new WeakSet<object>();
 const listeningAndroid = new WeakSet<object>();
 
