@@ -253,7 +253,7 @@ function botWait(min: number, max: number): Promise<void> {
 
 async function onCpuPlayed(msg: NonNullable<StateMessage["cpu_played_card"]>): Promise<void> {
   await botWait(1000, 2500);
-  sounds.card();
+  sounds.card(msg.card);
   store.set({ cpuCard: { id: fxId(), card: msg.card, target: msg.target } });
   payCost("cpu", msg.card);
   patchSide("cpu", (s) => ({ ...s, handCount: Math.max(0, s.handCount - 1) }));
@@ -282,7 +282,7 @@ async function onPlayerPlayed(msg: PlayerPlayedCardMsg): Promise<void> {
   }));
   store.set({ pick: null });
   if (msg.cell !== null) {
-    sounds.card();
+    sounds.card(msg.card);
     const p = printed(msg.card);
     placeUnit("player", msg.cell, provisionalUnit(msg.card, p.attack, p.hp));
     await wait(TIMINGS.unitEnter);
