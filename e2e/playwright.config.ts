@@ -50,6 +50,8 @@ export default defineConfig({
       TOKEN_SECRET: "e2e-secret-e2e-secret-e2e-secret-e2e-0",
       // A fixed shuffle and computer: the battle journeys play the same game each run.
       BATTLE_SEED: process.env.E2E_BATTLE_SEED ?? "12345",
+      // The arena's bot comes after 8 s instead of 20-70 (arena.journey.ts).
+      ARENA_BOT_WAIT_SECONDS: "8",
     },
   },
 });

@@ -10,12 +10,15 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { resumeSession } from "./app/session.ts";
+import { startRealtime } from "./features/arena/arena-realtime.ts";
 import { installWebview } from "./lib/webview.ts";
 
 // Android data in, refresh_page out, uncaught errors kept quiet on mobile.
 installWebview();
 // A stored token goes straight to the map (after a short loading popup).
 resumeSession();
+// The realtime channel follows the session (open while signed in).
+startRealtime();
 
 const root = document.getElementById("root");
 if (root) {

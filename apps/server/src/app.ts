@@ -177,6 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       patronUrl: config.patronUrl,
       communityUrl: config.communityUrl,
       version: "1.21-p",
+      // Tests only (refused in production): the arena's bot fallback wait.
+      ...(config.arenaBotWaitSeconds !== undefined
+        ? { arenaBotWaitSeconds: String(config.arenaBotWaitSeconds) }
+        : {}),
     },
   });
 

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
     .min(0)
     .max(2 ** 31 - 2)
     .optional(),
+  ARENA_BOT_WAIT_SECONDS: z.coerce.number().int().min(1).max(70).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
 });
 
@@ -71,6 +72,12 @@ export interface Config {
   eventsPerMinute: number;
   /** Tests only: every story battle uses this seed (refused in production). */
   battleSeed: number | undefined;
+  /**
+   * Tests only: the arena queue's bot fallback comes after this many seconds
+   * instead of a random 20-70 (sent to the client in /api/settings; refused
+   * in production).
+   */
+  arenaBotWaitSeconds: number | undefined;
   production: boolean;
 }
 
@@ -95,6 +102,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       "Invalid settings:\n  BATTLE_SEED: a fixed battle seed is for tests; unset it in production",
     );
   }
+  if (production && e.ARENA_BOT_WAIT_SECONDS !== undefined) {
+    throw new ConfigError(
+      "Invalid settings:\n  ARENA_BOT_WAIT_SECONDS: a fixed bot wait is for tests; unset it in production",
+    );
+  }
   if (production && !e.TOKEN_SECRET) {
     throw new ConfigError("Invalid settings:\n  TOKEN_SECRET: required when NODE_ENV=production");
   }
@@ -115,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDist: resolve(e.CLIENT_DIST),
     eventsPerMinute: e.EVENTS_PER_MINUTE,
     battleSeed: e.BATTLE_SEED,
+    arenaBotWaitSeconds: e.ARENA_BOT_WAIT_SECONDS,
     production,
   };
 }

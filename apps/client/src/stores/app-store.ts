@@ -10,6 +10,8 @@ export interface AppSettings {
   patronUrl: string;
   communityUrl: string;
   version: string;
+  /** Test servers only: the arena queue's bot fallback wait in seconds (else 20-70 drawn). */
+  arenaBotWaitSeconds?: string;
 }
 
 export type SystemMessageType = "info" | "dialog";

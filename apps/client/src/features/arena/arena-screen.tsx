@@ -5,9 +5,11 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import {
+  appStore,
   setInQueue,
   setPendingBattle,
   setRoute,
+  setSettings,
   setUser,
   showSystemMessage,
   useAppStore,
@@ -160,6 +162,10 @@ export default function ArenaScreen() {
         api: queueApi,
         onGame: toBattle,
         onError: (message) => showSystemMessage(message, "info"),
+        fixedThreshold: () => {
+          const s = Number(appStore.get().settings?.arenaBotWaitSeconds);
+          return Number.isInteger(s) && s > 0 ? s : undefined;
+        },
       }),
     [],
   );
@@ -180,6 +186,8 @@ export default function ArenaScreen() {
       (s) => live && setSeason(s),
       () => undefined,
     );
+    // The public settings (a test server's fixed bot wait among them).
+    if (!appStore.get().settings) api.settings().then(setSettings, () => undefined);
     return () => {
       live = false;
     };

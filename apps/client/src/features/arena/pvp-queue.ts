@@ -69,6 +69,8 @@ export interface PvpQueueDeps {
   /** A refusal worth telling the player (deck too small, already in a battle, ...). */
   onError(message: string): void;
   random?: () => number;
+  /** Seconds before the bot instead of a drawn 20-70 (a test server's setting). */
+  fixedThreshold?: () => number | undefined;
 }
 
 const IDLE: QueueState = {
@@ -208,7 +210,9 @@ export function createPvpQueue(deps: PvpQueueDeps) {
       botAllowed: true,
       forceBot: opts.forceBot,
       matchId: null,
-      ...(opts.keepClock ? {} : { seconds: 0, threshold: drawThreshold(random) }),
+      ...(opts.keepClock
+        ? {}
+        : { seconds: 0, threshold: deps.fixedThreshold?.() ?? drawThreshold(random) }),
     });
     if (!ticker) ticker = setInterval(tick, QUEUE_TICK_MS);
     void joinServerQueue(mine);

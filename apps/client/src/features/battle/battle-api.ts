@@ -42,7 +42,15 @@ export function playCardBody(req: PlayCardRequest): Record<string, unknown> {
 }
 
 export const battleApi = {
-  current: () => call<StateMessage[] | null>("GET", "/api/game/cpu/current"),
+  /** The active battle: a story one, else an arena one (PvP or the arena bot). */
+  current: async () =>
+    (await call<StateMessage[] | null>("GET", "/api/game/cpu/current")) ??
+    call<StateMessage[] | null>("GET", "/api/game/pvp/current"),
+  /** PvP: the enemy timer ran out; 409 while the server's deadline has not passed. */
+  warning: (gameId: string) =>
+    call<StateMessage[]>("POST", "/api/game/pvp/warning", { body: { game_id: gameId } }),
+  /** PvP: the server ended our turn on its timer; this answers the game as it stands. */
+  cancelWarning: () => call<StateMessage[] | null>("POST", "/api/game/pvp/cancel-warning"),
   playCard: (req: PlayCardRequest) =>
     call<StateMessage[]>("POST", `${base(req.isPvP)}/play-card`, { body: playCardBody(req) }),
   endTurn: (req: {

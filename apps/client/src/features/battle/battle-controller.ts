@@ -17,6 +17,12 @@ import {
 import { MESSAGES } from "@cardrealm/protocol";
 import { api } from "../../lib/api.ts";
 import {
+  type PvpStateData,
+  resetPvpStatus,
+  setPvpGameHandler,
+  takeBufferedStates,
+} from "../../lib/realtime/pvp-game-channel.ts";
+import {
   appStore,
   setCpuStory,
   setPendingBattle,
@@ -247,7 +253,9 @@ async function onCpuStartTurn(turn: number): Promise<void> {
 
 /** The arena bot (21) waits like a person (product.md section 4): ms in [min, max]. */
 function botWait(min: number, max: number): Promise<void> {
-  if (store.get().shown?.cpuId !== ARENA_BOT_ID) return Promise.resolve();
+  const shown = store.get().shown;
+  // In an arena game (isPvP) the server already waited before sending the bot's move.
+  if (shown?.cpuId !== ARENA_BOT_ID || shown.isPvP) return Promise.resolve();
   return wait(min + Math.random() * (max - min));
 }
 
@@ -478,6 +486,9 @@ function settleAfterDrain(): void {
     if (after.timer?.seat !== "player" || after.timer.turn !== turn) {
       startTimer("player", turn <= 1 ? TURN_SECONDS.playerFirst : TURN_SECONDS.player, turn);
     }
+  } else if (after.shown?.isPvP && after.shown.active === "cpu" && after.timer?.seat !== "cpu") {
+    // PvP: the opponent opens, or we came back mid-turn: their clock runs too.
+    startTimer("cpu", TURN_SECONDS.enemy, after.shown.turn);
   }
 }
 
@@ -505,6 +516,7 @@ function tick(): void {
   if (timer.seat === "player" && left > 0 && left <= TURN_SECONDS.warning) sounds.lowTime();
   if (left > 0) return;
   if (timer.seat === "player") onPlayerTimeout(timer.turn);
+  else if (store.get().shown?.isPvP) onEnemyTimeout(timer.turn);
   else if (timerHandle !== null) {
     // The computer's turn resolves on the server; its clock just stops at zero.
     clearInterval(timerHandle);
@@ -537,7 +549,7 @@ function request(label: string, run: () => Promise<StateMessage[]>): void {
   const next = chain.then(run).then(
     (messages) => {
       store.set({ awaiting: false });
-      queue.push(messages);
+      pushStates(messages);
     },
     (error: unknown) => {
       // product.md section 8: a refused action is only logged; loading clears and we re-sync.
@@ -553,12 +565,68 @@ function request(label: string, run: () => Promise<StateMessage[]>): void {
 async function resync(): Promise<void> {
   try {
     const messages = await battleApi.current();
-    if (messages && messages.length > 0) queue.push(messages);
+    if (messages && messages.length > 0) pushStates(messages);
     else if (!store.get().endGame) leaveTo("home");
   } catch (error) {
     console.warn("[battle] re-sync failed:", error instanceof Error ? error.message : error);
   }
 }
+
+// --- PvP: the channel's states (lib/realtime/pvp-game-channel.ts, docs/realtime.md) ---
+
+/** The newest game_data.version handed to the queue, and its game: older lists are not applied. */
+let pushedVersion = -1;
+let pushedGameId = "";
+
+function pushStates(messages: readonly StateMessage[]): void {
+  for (const m of messages) {
+    if (m.game_data?.game_id) pushedGameId = m.game_data.game_id;
+    if (typeof m.game_data?.version === "number")
+      pushedVersion = Math.max(pushedVersion, m.game_data.version);
+  }
+  queue.push(messages);
+}
+
+function versionOf(messages: readonly StateMessage[]): number {
+  let v = -1;
+  for (const m of messages) if (typeof m.game_data?.version === "number") v = m.game_data.version;
+  return v;
+}
+
+/** A resync's answer: applied only when it moved the game on. */
+function pushIfNewer(messages: readonly StateMessage[] | null): void {
+  if (messages && messages.length > 0 && versionOf(messages) > pushedVersion) pushStates(messages);
+}
+
+/** A channel state list: applied only when it is this game's and newer than anything applied. */
+function receivePvpState(data: PvpStateData): boolean {
+  const s = store.get();
+  if (s.status === "empty" || data.game_id !== pushedGameId) return false;
+  if (data.seq > pushedVersion) pushStates(data.messages);
+  return true;
+}
+
+/** product.md section 4: after an enemy timeout in PvP the warning call is sent; the counter restarts at 5. */
+function onEnemyTimeout(turn: number): void {
+  const b = store.get().shown;
+  if (!b) return;
+  startTimer("cpu", 5, turn);
+  battleApi.warning(b.gameId).then(
+    (messages) => pushIfNewer(messages),
+    () => undefined, // 409: the opponent still has time on the server's clock
+  );
+}
+
+setPvpGameHandler({
+  state: receivePvpState,
+  cancelWarning(gameId) {
+    if (store.get().shown?.gameId !== gameId) return;
+    battleApi.cancelWarning().then(
+      (messages) => pushIfNewer(messages),
+      () => undefined,
+    );
+  },
+});
 
 // --- starting and leaving ------------------------------------------------------------
 
@@ -569,7 +637,11 @@ export function startBattle(messages: readonly StateMessage[]): void {
   queue.clear();
   stopTimer();
   battleStore.reset({ ...initialBattleState(), status: "loading" });
-  queue.push(messages);
+  pushedVersion = -1;
+  pushStates(messages);
+  resetPvpStatus(pushedGameId || null);
+  // The opponent's moves that came over the channel before this screen did.
+  for (const data of takeBufferedStates(pushedGameId)) receivePvpState(data);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect } from "react";
 import { setRoute } from "../../stores/app-store.ts";
 import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
+import { PvpBanner } from "../arena/pvp-banner.tsx";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
   cancelPick,
@@ -234,3 +235,4 @@ export default function BattleScreen() {
     </div>
   );
 }
+        <PvpBanner />

@@ -1,0 +1,92 @@
+/**
+ * Opens the realtime channel (lib/realtime/channel-client.ts) while a player
+ * is signed in, closes it on logout, and routes what arrives:
+ * queue messages (confirm_start_game, start_game, opponent_leave) to the
+ * arena's queue (arena-channel.ts), game messages (state, opponent_drop,
+ * opponent_back, cancel_warning) to the battle screen
+ * (lib/realtime/pvp-game-channel.ts). start_game goes to both: the queue
+ * starts the battle, the battle drops it as already applied.
+ */
+import { CLIENT_VERSION_LABEL } from "@cardrealm/protocol";
+import { getToken } from "../../lib/api.ts";
+import {
+  type ChannelClient,
+  type ChannelClientOptions,
+  type ChannelMessage,
+  type ChannelStatus,
+  channelUrl,
+  createChannelClient,
+} from "../../lib/realtime/channel-client.ts";
+import { deliverGameData, setChannelDown } from "../../lib/realtime/pvp-game-channel.ts";
+import { appStore, setRoute } from "../../stores/app-store.ts";
+import { deliverChannelData } from "./arena-channel.ts";
+
+const QUEUE_TYPES: ReadonlySet<string> = new Set([
+  "confirm_start_game",
+  "start_game",
+  "opponent_leave",
+]);
+
+/**
+ * One channel message to where it belongs. A resume snapshot (sent on
+ * register while an arena game is on) brings a player who came back (a
+ * reload, a new tab) to that game from wherever they are.
+ */
+export function routeChannelMessage({ data }: ChannelMessage): void {
+  if (QUEUE_TYPES.has(data.type)) deliverChannelData(data);
+  if (data.type === "state" && data.resume === true && appStore.get().route !== "game") {
+    setRoute("game");
+  }
+  if (deliverGameData(data)) return;
+  if (data.type === "error") console.warn("[channel] refused:", data.code, data.message);
+}
+
+type Options = Pick<ChannelClientOptions, "createSocket">;
+
+/**
+ * Follows the session: a signed-in player (user and token) has one open
+ * channel; none otherwise. Returns the unsubscribe (which also closes it).
+ */
+export function startRealtime(options: Options = {}): () => void {
+  let client: ChannelClient | null = null;
+  let key = "";
+  let wasOpen = false;
+
+  const onStatus = (status: ChannelStatus) => {
+    if (status === "open") {
+      wasOpen = true;
+      setChannelDown(false);
+    } else if (status === "closed" && wasOpen) setChannelDown(true);
+  };
+
+  const sync = () => {
+    const { isAuth, user } = appStore.get();
+    const token = getToken();
+    const next = isAuth && user && token ? `${user.id}:${token}` : "";
+    if (next === key) return;
+    client?.stop();
+    client = null;
+    key = next;
+    wasOpen = false;
+    setChannelDown(false);
+    if (!user || !token || !next) return;
+    client = createChannelClient({
+      url: channelUrl(globalThis.location, token),
+      userId: user.id,
+      version: CLIENT_VERSION_LABEL,
+      onMessage: routeChannelMessage,
+      onStatus,
+      ...options,
+    });
+    client.start();
+  };
+
+  sync();
+  const off = appStore.subscribe(sync);
+  return () => {
+    off();
+    client?.stop();
+    client = null;
+    key = "";
+  };
+}

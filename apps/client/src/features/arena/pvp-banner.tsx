@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { usePvpStatus } from "../../lib/realtime/pvp-game-channel.ts";
+import { useBattleStore } from "../../stores/battle-store.ts";
+import "./pvp-banner.css";
+
+/** Whole seconds left until `until` (ms since the epoch), never below 0. */
+export function secondsLeft(until: number, now: number): number {
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * The PvP game's connection state over the battle (docs/realtime.md): the
+ * opponent dropped (their 60 s reconnection countdown) or our own channel is
+ * down (reconnecting every 2 s). Nothing in other battles.
+ */
+export function PvpBanner() {
+  const game = useBattleStore((s) => (s.shown?.isPvP ? s.shown.gameId : null));
+  const awayUntil = usePvpStatus((s) => (s.gameId === game ? s.opponentAwayUntil : null));
+  const down = usePvpStatus((s) => s.channelDown);
+  const ended = useBattleStore((s) => s.endGame !== null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (awayUntil === null) return;
+    setNow(Date.now());
+    const t = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(t);
+  }, [awayUntil]);
+
+  if (!game || ended) return null;
+  if (down) {
+    return (
+      <div className="pvp-banner pvp-banner--self" role="status" data-testid="pvp-reconnecting">
+        <span className="pvp-banner__spinner" aria-hidden="true" />
+        Connection lost. Reconnecting…
+      </div>
+    );
+  }
+  if (awayUntil === null) return null;
+  const left = secondsLeft(awayUntil, now);
+  return (
+    <div className="pvp-banner" role="status" data-testid="pvp-opponent-away">
+      <span className="pvp-banner__spinner" aria-hidden="true" />
+      <span>
+        Opponent disconnected. Waiting for them to return:{" "}
+        <strong data-testid="pvp-opponent-countdown">{left}</strong> s
+      </span>
+    </div>
+  );
+}
