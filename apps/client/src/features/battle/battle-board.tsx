@@ -29,6 +29,8 @@ import {
   ShieldIcon,
   SwordIcon,
 } from "./battle-icons.tsx";
+import { combatPreviewOf, unitPreviewWords } from "./battle-preview.ts";
+import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, showPreview, useDrag } from "./drag-store.ts";
 import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
@@ -174,6 +176,7 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
   const flaggable = useBattleStore((s) => seat === "player" && mayFlag(cell, s));
   const attacking = useBattleStore((s) => seat === "player" && s.attack[cell] === true);
   const over = useDrag((d) => d.drag !== null && d.over === `${seat}-cell-${cell}`);
+  const outcome = useBattleStore((s) => combatPreviewOf(s)?.units[seat][cell] ?? null);
   const press = useRef<CellPress | null>(null);
   const suppressClick = useRef(false);
 
@@ -258,7 +261,7 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
       data-nav={`${seat === "cpu" ? 0 : 1}:${cell + 1}`}
       data-place={place ? "true" : undefined}
       data-target={target ? "true" : undefined}
-      aria-label={label + action}
+      aria-label={label + unitPreviewWords(outcome) + action}
       aria-disabled={!(place || target || flaggable)}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
@@ -290,6 +293,7 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
         <span className="cell__rune" />
       </span>
       {unit && <UnitView key={`${cell}-${unit.card}`} seat={seat} cell={cell} unit={unit} />}
+      {unit && <UnitPreviewBadges seat={seat} cell={cell} />}
       <Popups spot={spot} />
     </button>
   );
@@ -404,6 +408,7 @@ export function CastlePanel({ seat }: { seat: ViewSide }) {
           <span className="castle__bar-fill" style={{ transform: `scaleX(${pct})` }} />
         </span>
       </div>
+      <CastlePreviewBadge seat={seat} />
       <Popups spot={spot} />
     </section>
   );

@@ -63,7 +63,8 @@ export function AllAttackButton() {
       className="all-attack btn btn--purple"
       data-testid="all-attack"
       disabled={!any}
-      aria-label="All attack: set every ready unit to attack"
+      aria-keyshortcuts="Shift+A"
+      aria-label="All attack (Shift+A): set every ready unit to attack"
       onClick={() => allAttack()}
     >
       <SwordIcon />

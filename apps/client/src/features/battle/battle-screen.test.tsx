@@ -293,9 +293,11 @@ describe("battle screen", () => {
     hand(unit).focus();
     fireEvent.click(hand(unit), { detail: 0 });
     expect(phase()).toBe("select_unit_target");
-    fireEvent.keyDown(hand(unit), { key: "ArrowUp" });
-    // Up from the hand: the player's row (castle and cells).
-    expect(document.activeElement?.getAttribute("data-nav") ?? "").toMatch(/^1:\d$/);
+    // The pick moves the focus to the first legal cell; arrows move along the row.
+    expect(document.activeElement?.getAttribute("data-nav")).toBe("1:1");
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "ArrowRight" });
+    expect(document.activeElement?.getAttribute("data-nav")).toBe("1:2");
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "ArrowLeft" });
     fireEvent.click(screen.getByTestId("player-cell-0"));
     await advance(3000);
     expect(screen.getByTestId("player-unit-0")).toBeTruthy();
@@ -409,5 +411,87 @@ describe("battle screen", () => {
     await advance(0);
     expect(screen.getByTestId("cpu-hp").textContent).toBe("30");
     expect(server.calls[0]?.path).toBe("current");
+  });
+});
+
+describe("combat preview and keyboard play", () => {
+  const badge = (id: string) => screen.queryByTestId(id);
+
+  it("previews the combat of the flags set: castle damage, damage taken and dealt, who dies", async () => {
+    const server = fakeBattleServer();
+    server.putUnit(0, 1, MOSSLING); // 2/3, nothing across: hits the castle
+    server.putUnit(0, 3, MOSSLING); // 2/3 against a 2/3 Shambling Corpse
+    server.putUnit(1, 3, 1015);
+    await mount(server);
+    // Nothing flagged: no preview.
+    expect(badge("cpu-castle-preview")).toBeNull();
+    expect(badge("player-preview-3")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("player-cell-1"));
+    expect(badge("cpu-castle-preview")?.textContent).toBe("-2");
+    expect(badge("player-preview-1")?.dataset.dealt).toBe("2");
+    expect(badge("cpu-preview-3")).toBeNull();
+
+    fireEvent.click(screen.getByTestId("player-cell-3"));
+    expect(badge("cpu-castle-preview")?.textContent).toBe("-2");
+    expect(badge("player-preview-3")?.dataset.taken).toBe("2");
+    expect(badge("player-preview-3")?.dataset.dies).toBe("false");
+    expect(badge("cpu-preview-3")?.textContent).toContain("-2");
+    expect(screen.getByTestId("cpu-cell-3").getAttribute("aria-label")).toContain(
+      "combat preview: deals 2, takes 2",
+    );
+
+    fireEvent.click(screen.getByTestId("player-cell-1"));
+    expect(badge("cpu-castle-preview")).toBeNull();
+    expect(badge("player-preview-3")?.dataset.taken).toBe("2");
+  });
+
+  it("shows a skull on a unit the flagged attack kills, and the preview leaves when the turn ends", async () => {
+    const server = fakeBattleServer();
+    server.putUnit(0, 2, MOSSLING);
+    server.putUnit(1, 2, 1015);
+    const corpse = server.state.sides[1].table[2];
+    if (!corpse) throw new Error("no unit");
+    corpse.damage = 1; // 2/2 now: the Mossling's 2 kill it
+    await mount(server);
+    fireEvent.click(screen.getByTestId("player-cell-2"));
+    expect(badge("cpu-preview-2")?.dataset.dies).toBe("true");
+    expect(badge("player-preview-2")?.dataset.dies).toBe("false");
+    fireEvent.click(screen.getByTestId("end-turn"));
+    await advance(0);
+    expect(badge("cpu-preview-2")).toBeNull();
+  });
+
+  it("plays by keyboard alone: arrows find the hand, Enter picks and focuses the first legal cell, Escape returns", async () => {
+    const server = fakeBattleServer();
+    server.putUnit(0, 0, MOSSLING);
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server);
+    // Nothing focused: an arrow key lands in the hand.
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.keyDown(window, { key: "ArrowRight" });
+    expect(document.activeElement).toBe(hand(unit));
+    // Enter on a button is a click with detail 0: the card is picked by key.
+    fireEvent.click(hand(unit), { detail: 0 });
+    await advance(0);
+    expect(phase()).toBe("select_unit_target");
+    // Cell 0 is taken: the first legal cell is 1.
+    expect(document.activeElement).toBe(screen.getByTestId("player-cell-1"));
+    fireEvent.keyDown(document.activeElement as HTMLElement, { key: "Escape" });
+    await advance(0);
+    expect(phase()).toBe("play_card");
+    expect(document.activeElement).toBe(hand(unit));
+    // Shift+A flags every ready unit; A on a focused own unit flips it back.
+    fireEvent.keyDown(hand(unit), { key: "A", shiftKey: true });
+    await advance(0);
+    expect(screen.getByTestId("player-flag-0").dataset.flag).toBe("attack");
+    fireEvent.keyDown(screen.getByTestId("player-cell-0"), { key: "a" });
+    expect(screen.getByTestId("player-flag-0").dataset.flag).toBe("defence");
+    // Pick again and play it into the focused cell with Enter.
+    fireEvent.click(hand(unit), { detail: 0 });
+    await advance(0);
+    fireEvent.click(document.activeElement as HTMLElement, { detail: 0 });
+    await advance(3000);
+    expect(screen.getByTestId("player-unit-1")).toBeTruthy();
   });
 });

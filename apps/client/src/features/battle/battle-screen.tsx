@@ -4,6 +4,7 @@ import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
 import { PvpBanner } from "../arena/pvp-banner.tsx";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
+  allAttack,
   cancelPick,
   currentPlays,
   disposeBattle,
@@ -21,6 +22,7 @@ import {
   TurnTimer,
 } from "./battle-controls.tsx";
 import { Hand } from "./battle-hand.tsx";
+import { useKeyboardPlay } from "./battle-keys.ts";
 import {
   BattleMessageBanner,
   CardPreview,
@@ -102,6 +104,11 @@ function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
       return;
     case "a":
     case "A": {
+      if (e.shiftKey) {
+        allAttack();
+        e.preventDefault();
+        return;
+      }
       const nav = el.dataset.nav;
       if (nav?.startsWith("1:")) {
         const col = Number(nav.split(":")[1]);
@@ -175,6 +182,7 @@ export default function BattleScreen() {
       currentPlays(s).some((p) => p.handKey === s.pick?.handKey && !p.needsTarget),
   );
   const overBoard = useDrag((d) => d.drag !== null && d.over !== null);
+  useKeyboardPlay();
 
   useEffect(() => {
     ensureBattle();
@@ -228,6 +236,7 @@ export default function BattleScreen() {
         <PickHint />
         <PlayedCards />
         <BattleMessageBanner />
+        <PvpBanner />
         <DragGhost />
         <CardPreview />
         <EndGamePanel />
@@ -235,4 +244,3 @@ export default function BattleScreen() {
     </div>
   );
 }
-        <PvpBanner />
