@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { startFirstBattle } from "./battle-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -99,4 +100,30 @@ test("music plays on the map, the top-bar switch stops it, and a reload remember
   await page.getByTestId("music-toggle").click();
   await expect(page.getByTestId("music-toggle")).toHaveAttribute("aria-checked", "true");
   await expectMusicPlaying(page);
+});
+
+test("battle music after OK before a battle, the battle-menu switch, menu music after the end", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await playAsNewPlayer(page);
+  const music = () => page.locator("html");
+  await expect(music()).toHaveAttribute("data-music", "menu");
+  await startFirstBattle(page);
+  await expect(music()).toHaveAttribute("data-music", "battle");
+
+  await page.getByTestId("battle-menu").click();
+  const battleSwitch = page.getByTestId("battle-music");
+  await expect(battleSwitch).toHaveAttribute("aria-checked", "true");
+  await battleSwitch.click();
+  await expect(battleSwitch).toHaveAttribute("aria-checked", "false");
+  await expect(music()).toHaveAttribute("data-music", "off");
+  await battleSwitch.click();
+  await expect(music()).toHaveAttribute("data-music", "battle");
+
+  await page.getByTestId("surrender").click();
+  await page.getByTestId("system-dialog-ok").click();
+  await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 15_000 });
+  await page.getByTestId("end-game-ok").click();
+  await expect(music()).toHaveAttribute("data-music", "menu", { timeout: 15_000 });
 });

@@ -90,6 +90,7 @@ export function startMusicDirector(
     applied = wanted;
     if (wanted === null) player.stop();
     else player.play(wanted);
+    markChannel(wanted);
   };
 
   const unsubscribe = store.subscribe(apply);
@@ -99,5 +100,15 @@ export function startMusicDirector(
     unsubscribe();
     player?.stop();
     applied = null;
+    markChannel(null);
   };
+}
+
+/**
+ * The playing channel as `<html data-music="menu|battle|tutorial|off">`, so a
+ * browser test (and a curious developer) can see what plays.
+ */
+function markChannel(channel: MusicChannel | null): void {
+  if (typeof document === "undefined") return;
+  document.documentElement.dataset.music = channel ?? "off";
 }

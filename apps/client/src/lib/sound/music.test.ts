@@ -141,8 +141,10 @@ describe("the music director", () => {
     signIn();
     const { engine, stop } = await director();
     expect(engine.channel).toBe("menu");
+    expect(document.documentElement.dataset.music).toBe("menu");
     setMusicOn(false);
     expect(engine.channel).toBeNull();
+    expect(document.documentElement.dataset.music).toBe("off");
     expect(localStorage.getItem(STORAGE_KEYS.music)).toBe("off");
     // A reload reads the switch back.
     expect(initialAppState().music.playMusic).toBe(false);
