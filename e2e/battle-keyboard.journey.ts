@@ -70,8 +70,11 @@ test.describe("keyboard play", () => {
         expect((await focused(page)).nav).toBe(nav);
         await page.keyboard.press("Enter");
         await expect(screen).toHaveAttribute("data-phase", "select_unit_target");
+        expect((await focused(page)).id).toMatch(/^player-cell-\d$/);
+        // Arrows move along the table; the last cell (often facing an enemy) takes it.
+        await arrowToColumn(page, 5);
         const cell = await focused(page);
-        expect(cell.id).toMatch(/^player-cell-\d$/);
+        await expect(page.getByTestId(cell.id)).toHaveAttribute("data-place", "true");
         placedCell = Number(cell.id.replace("player-cell-", ""));
         await page.keyboard.press("Enter");
         await expect(page.getByTestId(`player-unit-${placedCell}`)).toBeVisible({
