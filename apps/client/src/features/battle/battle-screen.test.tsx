@@ -396,7 +396,11 @@ describe("battle screen", () => {
   });
 
   it("goes back to the map when there is no battle to resume", async () => {
-    mockFetch({ "GET /api/game/cpu/current": () => ({ status: 200, body: { data: null } }) });
+    // No story battle and no arena battle (battleApi.current asks both).
+    mockFetch({
+      "GET /api/game/cpu/current": () => ({ status: 200, body: { data: null } }),
+      "GET /api/game/pvp/current": () => ({ status: 200, body: { data: null } }),
+    });
     act(() => appStore.set({ isAuth: true, user: makeUser(), route: "game" }));
     render(<BattleScreen />);
     await advance(0);
