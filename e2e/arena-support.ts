@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
+import { playTurn } from "./battle-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -110,4 +111,87 @@ export async function surrender(page: Page): Promise<void> {
   await page.getByTestId("battle-menu").click();
   await page.getByTestId("surrender").click();
   await page.getByTestId("system-dialog-ok").click();
+}
+
+interface Pair {
+  contexts: BrowserContext[];
+  a: Page;
+  b: Page;
+}
+
+/** Two new players at level 3 both press Fight and are matched into one battle. */
+export async function matchTwo(browser: Browser, seedWith: SeedPlayer, base?: [string, string]) {
+  const contexts = [
+    await browser.newContext(base ? { baseURL: base[0] } : {}),
+    await browser.newContext(base ? { baseURL: base[1] } : {}),
+  ];
+  const [ca, cb] = contexts as [BrowserContext, BrowserContext];
+  const a = await ca.newPage();
+  const b = await cb.newPage();
+  await newArenaPlayer(a, seedWith);
+  await newArenaPlayer(b, seedWith);
+  await Promise.all([a.getByTestId("arena-queue").click(), b.getByTestId("arena-queue").click()]);
+  for (const p of [a, b]) {
+    await expect(p.getByTestId("arena-queue-state")).toBeVisible();
+  }
+  for (const p of [a, b]) {
+    await expect(p.getByTestId("battle-screen")).toBeVisible({ timeout: 30_000 });
+    await expect(p.getByTestId("battle-screen")).toHaveAttribute("data-phase", /.+/, {
+      timeout: 15_000,
+    });
+  }
+  return { contexts, a, b } satisfies Pair;
+}
+
+export const units = (p: Page, seat: "player" | "cpu") =>
+  p.locator(`[data-testid^="${seat}-unit-"]`);
+
+/**
+ * Whoever has the move plays a turn through the screen (a card, all attack,
+ * end turn) until each side has played `rounds` turns. When the turn passes,
+ * the other page shows the mover's units as the opponent's.
+ */
+export async function playRounds(a: Page, b: Page, rounds: number): Promise<void> {
+  const played = new Map<Page, number>([
+    [a, 0],
+    [b, 0],
+  ]);
+  const deadline = Date.now() + 150_000;
+  while (
+    ((played.get(a) ?? 0) < rounds || (played.get(b) ?? 0) < rounds) &&
+    Date.now() < deadline
+  ) {
+    const [sa, sb] = [await turnState(a), await turnState(b)];
+    if (sa === "over" || sb === "over") return;
+    const mover = sa === "mine" ? a : sb === "mine" ? b : null;
+    if (!mover) {
+      await a.waitForTimeout(250);
+      continue;
+    }
+    const other = mover === a ? b : a;
+    await playTurn(mover, "click");
+    played.set(mover, (played.get(mover) ?? 0) + 1);
+    // The opponent's moves arrive over the channel: when it is the other's
+    // move, its board shows the mover's units as the enemy's.
+    if ((await waitForTurn(other)) === "over") return;
+    await expect(units(other, "cpu")).toHaveCount(await units(mover, "player").count(), {
+      timeout: 10_000,
+    });
+  }
+  expect(played.get(a), "turns played by A").toBeGreaterThanOrEqual(rounds);
+  expect(played.get(b), "turns played by B").toBeGreaterThanOrEqual(rounds);
+}
+
+/** `loser` surrenders; both see the end panel and go back to the arena. */
+export async function finishBySurrender(loser: Page, winner: Page): Promise<void> {
+  await waitForTurn(loser);
+  await surrender(loser);
+  for (const p of [loser, winner]) {
+    await expect(p.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
+  }
+  await expect(winner.getByTestId("end-game-panel")).toContainText(/victory|win/i);
+  for (const p of [loser, winner]) {
+    await p.getByTestId("end-game-ok").click();
+    await expect(p.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });
+  }
 }
