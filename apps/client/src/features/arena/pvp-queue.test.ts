@@ -72,6 +72,26 @@ describe("the PvP queue", () => {
     expect(q.get().phase).toBe("idle");
   });
 
+  it("uses a test server's fixed bot wait instead of the drawn 20-70 s", async () => {
+    const { api, calls } = fakeApi();
+    const games: StateMessage[][] = [];
+    const q = createPvpQueue({
+      api,
+      onGame: (m) => games.push(m),
+      onError: () => {},
+      random: () => 0.999,
+      fixedThreshold: () => 3,
+    });
+    q.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(q.get().threshold).toBe(3);
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(games).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toEqual(["queue", "cancel", "bot"]);
+    expect(games).toEqual([BOT_GAME]);
+  });
+
   it("without a matchmaking server (404) waits locally and still falls back to the bot", async () => {
     const { api, calls } = fakeApi({
       queue: vi.fn(async () => {

@@ -1,0 +1,176 @@
+// @vitest-environment happy-dom
+import type { StateMessage } from "@cardrealm/engine";
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { SocketLike } from "../../lib/realtime/channel-client.ts";
+import {
+  deliverGameData,
+  pvpStatusStore,
+  setChannelDown,
+} from "../../lib/realtime/pvp-game-channel.ts";
+import { appStore } from "../../stores/app-store.ts";
+import { battleStore } from "../../stores/battle-store.ts";
+import { makeUser, resetAll } from "../../test/fixtures.ts";
+import { disposeBattle, queueDrained, startBattle } from "../battle/battle-controller.ts";
+import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
+import { onChannelData } from "./arena-channel.ts";
+import { startRealtime } from "./arena-realtime.ts";
+import { PvpBanner, secondsLeft } from "./pvp-banner.tsx";
+
+afterEach(() => {
+  disposeBattle();
+  resetAll();
+  setChannelDown(false);
+  pvpStatusStore.set({ gameId: null, opponentAwayUntil: null });
+  vi.useRealTimers();
+});
+
+/** A PvP snapshot at this version with the player's castle at this hp. */
+function pvpSnapshot(version: number, hp: number): StateMessage {
+  const snap = fakeBattleServer().snapshot();
+  const game = snap.game_data;
+  const player = snap.player;
+  if (!game || !player) throw new Error("no snapshot");
+  return {
+    ...snap,
+    game_data: { ...game, isPvP: true, version, game_id: GAME_ID, cpu_id: 0 },
+    player: { ...player, hp },
+  };
+}
+
+const state = (seq: number, hp: number, extra: Record<string, unknown> = {}) => ({
+  type: "state",
+  game_id: GAME_ID,
+  seq,
+  resume: false,
+  messages: [pvpSnapshot(seq, hp)],
+  ...extra,
+});
+
+describe("PvP states from the channel in the battle", () => {
+  it("applies a state list only when it is newer than anything applied, so none applies twice", async () => {
+    startBattle([pvpSnapshot(5, 50)]);
+    await queueDrained();
+    expect(battleStore.get().shown?.player.hp).toBe(50);
+
+    deliverGameData(state(5, 44)); // the same version again (a resend, a resume)
+    await queueDrained();
+    expect(battleStore.get().shown?.player.hp).toBe(50);
+
+    deliverGameData(state(6, 44)); // the opponent's move
+    await queueDrained();
+    expect(battleStore.get().shown?.player.hp).toBe(44);
+    expect(battleStore.get().shown?.version).toBe(6);
+
+    deliverGameData(state(6, 30)); // the same move once more
+    deliverGameData({ ...state(9, 10), game_id: "another-game" });
+    await queueDrained();
+    expect(battleStore.get().shown?.player.hp).toBe(44);
+  });
+
+  it("keeps states that come before the battle shows and applies the newer ones when it starts", async () => {
+    deliverGameData(state(7, 41));
+    deliverGameData(state(4, 20)); // older than the opening: dropped
+    startBattle([pvpSnapshot(5, 50)]);
+    await queueDrained();
+    expect(battleStore.get().shown?.version).toBe(7);
+    expect(battleStore.get().shown?.player.hp).toBe(41);
+  });
+
+  it("shows the opponent's reconnection countdown and our own reconnecting banner", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(1_000_000);
+    startBattle([pvpSnapshot(5, 50)]);
+    await queueDrained();
+    render(<PvpBanner />);
+    expect(screen.queryByTestId("pvp-opponent-away")).toBeNull();
+    act(() => {
+      deliverGameData({ type: "opponent_drop", game_id: GAME_ID, reconnect_until: 1_060_000 });
+    });
+    expect(screen.getByTestId("pvp-opponent-countdown").textContent).toBe("60");
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
+    expect(screen.getByTestId("pvp-opponent-countdown").textContent).toBe("45");
+    act(() => {
+      deliverGameData({ type: "opponent_back", game_id: GAME_ID });
+    });
+    expect(screen.queryByTestId("pvp-opponent-away")).toBeNull();
+    act(() => setChannelDown(true));
+    expect(screen.getByTestId("pvp-reconnecting").textContent).toContain("Reconnecting");
+    expect(secondsLeft(1_000_500, 1_000_000)).toBe(1);
+    expect(secondsLeft(0, 1_000_000)).toBe(0);
+  });
+});
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: string[] = [];
+  onopen: SocketLike["onopen"] = null;
+  onmessage: SocketLike["onmessage"] = null;
+  onclose: SocketLike["onclose"] = null;
+  onerror: SocketLike["onerror"] = null;
+  closed = false;
+  constructor(readonly url: string) {}
+  send(data: string): void {
+    this.sent.push(data);
+  }
+  close(): void {
+    this.closed = true;
+  }
+}
+
+describe("the channel follows the session and routes messages", () => {
+  it("opens after sign-in, feeds the queue and the battle, brings a returning player to the game, closes on logout", () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    const stop = startRealtime({
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    expect(sockets).toHaveLength(0); // nobody signed in
+    localStorage.setItem("jwtToken", "tok");
+    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "home" });
+    expect(sockets).toHaveLength(1);
+    const socket = sockets[0] as FakeSocket;
+    expect(socket.url).toContain("/wss?token=tok");
+    socket.readyState = 1;
+    socket.onopen?.({});
+    expect(JSON.parse(socket.sent[0] ?? "{}")).toMatchObject({
+      action: "register",
+      data: { user_id: 17 },
+    });
+
+    const queued: string[] = [];
+    const off = onChannelData((d) => queued.push(d.type));
+    const frame = (hash: string, data: Record<string, unknown>) =>
+      socket.onmessage?.({ data: JSON.stringify({ hash, data }) });
+    frame("h1", {
+      type: "confirm_start_game",
+      players: "m1",
+      opponent: { nickname: "x", rank: "bronze" },
+    });
+    frame("h1", {
+      type: "confirm_start_game",
+      players: "m1",
+      opponent: { nickname: "x", rank: "bronze" },
+    });
+    expect(queued).toEqual(["confirm_start_game"]);
+
+    frame("h2", { type: "opponent_drop", game_id: GAME_ID, reconnect_until: 5 });
+    expect(pvpStatusStore.get().opponentAwayUntil).toBe(5);
+
+    frame("h3", { ...state(3, 50), resume: true });
+    expect(appStore.get().route).toBe("game");
+    off();
+
+    appStore.set({ isAuth: false, user: null });
+    expect(socket.closed).toBe(true);
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(1);
+    stop();
+  });
+});
