@@ -1,11 +1,12 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompress } from "../../tools/build/precompress.ts";
 
 const API = "http://localhost:3000";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress(`${import.meta.dirname}/dist`)],
   server: {
     port: 5173,
     proxy: {

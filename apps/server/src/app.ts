@@ -188,6 +188,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: clientRoot,
       wildcard: true,
+      // The client build writes .br and .gz beside each text file (vite.config.ts).
+      preCompressed: true,
       maxAge: "1h",
       setHeaders(res, path) {
         // Vite fingerprints everything under assets/: safe to cache for a year.

@@ -1,0 +1,183 @@
+/**
+ * Interaction to Next Paint: clicks through the main interactions of a
+ * signed-in guest in headless Chromium and reads each interaction's latency
+ * the way web-vitals does: PerformanceObserver 'event' entries
+ * (durationThreshold 16 ms), grouped by interactionId, the longest entry of a
+ * group being that interaction's latency (input delay + handlers + the next
+ * paint).
+ *
+ * npx tsx bench/web/inp.ts   (INP_REPEAT=5 rounds; INP_CPU=4 throttles the CPU 4x)
+ * Aim (issue #7): every interaction answers within 100 ms.
+ */
+import type { Page } from "playwright-core";
+import {
+  launchChromium,
+  loadAverage,
+  openMapAsNewPlayer,
+  pct,
+  startGameServer,
+} from "./web-kit.ts";
+
+export const INP_LIMIT_MS = 100;
+
+declare global {
+  interface Window {
+    __inp?: { id: number; name: string; duration: number }[];
+  }
+}
+
+/** Starts recording event timing entries in the page (buffered: none are lost). */
+async function observe(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.__inp = [];
+    const po = new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as PerformanceEventTiming[]) {
+        if (e.interactionId) {
+          window.__inp?.push({ id: e.interactionId, name: e.name, duration: e.duration });
+        }
+      }
+    });
+    po.observe({
+      type: "event",
+      buffered: false,
+      durationThreshold: 16,
+    } as PerformanceObserverInit);
+  });
+}
+
+/** Latency of the interactions since the last call: the longest entry per interaction id. */
+async function takeLatencies(page: Page): Promise<number[]> {
+  // Entries arrive after the next paint: give the observer a moment.
+  await page.waitForTimeout(400);
+  const entries = await page.evaluate(() => {
+    const e = window.__inp ?? [];
+    window.__inp = [];
+    return e;
+  });
+  const byId = new Map<number, number>();
+  for (const e of entries) byId.set(e.id, Math.max(byId.get(e.id) ?? 0, e.duration));
+  return [...byId.values()];
+}
+
+interface Step {
+  name: string;
+  run: (page: Page) => Promise<void>;
+}
+
+const click = (id: string) => (page: Page) => page.getByTestId(id).first().click();
+const waitFor = async (page: Page, id: string) => {
+  await page.getByTestId(id).first().waitFor({ timeout: 20_000 });
+};
+
+/** One round of the main interactions, from the map back to the map. */
+const STEPS: Step[] = [
+  {
+    name: "open chapter (boss window)",
+    run: async (p) => {
+      await click("chapter-elf")(p);
+      await waitFor(p, "boss-window");
+    },
+  },
+  {
+    name: "close boss window",
+    run: async (p) => {
+      await click("boss-window-close")(p);
+      await p.getByTestId("boss-window").waitFor({ state: "hidden" });
+    },
+  },
+  {
+    name: "open deck",
+    run: async (p) => {
+      await click("nav-deck")(p);
+      await waitFor(p, "deck-library");
+    },
+  },
+  { name: "filter: spells", run: click("deck-filter-spell") },
+  { name: "filter: units", run: click("deck-filter-unit") },
+  { name: "filter: all", run: click("deck-filter-all") },
+  {
+    name: "deck back to map",
+    run: async (p) => {
+      await click("back-to-map")(p);
+      await waitFor(p, "screen-home");
+    },
+  },
+  {
+    name: "open offers",
+    run: async (p) => {
+      await click("nav-offers")(p);
+      await waitFor(p, "offers-gem-shop");
+    },
+  },
+  {
+    name: "open gem shop",
+    run: async (p) => {
+      await click("offers-gem-shop")(p);
+      await waitFor(p, "gem-shop-best-offer");
+    },
+  },
+  {
+    name: "gem shop back to map",
+    run: async (p) => {
+      await click("back-to-map")(p);
+      await waitFor(p, "screen-home");
+    },
+  },
+];
+
+export async function measureInp(): Promise<{ worstMs: number }> {
+  const rounds = Number(process.env.INP_REPEAT ?? 5);
+  const cpu = Number(process.env.INP_CPU ?? 1);
+  const server = await startGameServer();
+  const browser = await launchChromium();
+  try {
+    const { context, page } = await openMapAsNewPlayer(browser, server.url);
+    if (cpu > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+    }
+    await page.waitForTimeout(1000);
+    await observe(page);
+    const per = new Map<string, number[]>();
+    for (let r = 0; r < rounds; r++) {
+      for (const step of STEPS) {
+        await step.run(page);
+        const l = await takeLatencies(page);
+        per.set(step.name, [...(per.get(step.name) ?? []), ...l]);
+      }
+    }
+    console.log(
+      `INP by interaction, ${rounds} rounds, CPU throttling ${cpu}x, 1280x720 ` +
+        "(latency = longest event entry of the interaction; none under 16 ms is reported)",
+    );
+    let worst = 0;
+    const all: number[] = [];
+    for (const step of STEPS) {
+      const l = (per.get(step.name) ?? []).sort((a, b) => a - b);
+      all.push(...l);
+      const max = l.at(-1) ?? 0;
+      worst = Math.max(worst, max);
+      console.log(
+        `  ${step.name.padEnd(28)} n=${String(l.length).padStart(2)}  ` +
+          `p98 ${Math.round(pct(l, 98) || 0)
+            .toString()
+            .padStart(4)} ms  max ${Math.round(max).toString().padStart(4)} ms`,
+      );
+    }
+    all.sort((a, b) => a - b);
+    console.log(
+      `all interactions: p98 ${Math.round(pct(all, 98) || 0)} ms, max ${Math.round(worst)} ms ` +
+        `(aim <= ${INP_LIMIT_MS} ms: ${worst <= INP_LIMIT_MS ? "met" : "NOT met"})`,
+    );
+    console.log(`load average ${loadAverage()}`);
+    return { worstMs: worst };
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { worstMs } = await measureInp();
+  process.exit(worstMs <= INP_LIMIT_MS ? 0 : 1);
+}
