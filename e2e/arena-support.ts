@@ -1,4 +1,5 @@
 import { resolve } from "node:path";
+import { type DailyTaskKind, dailyTasksFor, utcDay } from "@cardrealm/content";
 import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
@@ -68,6 +69,36 @@ export async function newArenaPlayer(
   await expectMap(page);
   await openArena(page);
   return id;
+}
+
+/**
+ * A new guest whose daily tasks today (drawn from the user id and the UTC
+ * day: content's dailyTasksFor) include one of these kinds, signed up through
+ * the API, raised to level 3 and signed in on this page (the stored token),
+ * on the arena screen. Guests are cheap; a few are tried.
+ */
+export async function newArenaPlayerWithTask(
+  page: Page,
+  baseURL: string,
+  seed: SeedPlayer,
+  kinds: readonly DailyTaskKind[],
+  extra: { season_xp?: number } = {},
+): Promise<number> {
+  for (let tries = 0; tries < 40; tries++) {
+    const r = await fetch(`${baseURL}/api/play-new-player`, { method: "POST" });
+    const { data } = (await r.json()) as { data: { id: number; jwtToken: string } };
+    const today = dailyTasksFor(data.id, utcDay(Date.now()));
+    if (!today.some((t) => kinds.includes(t.kind))) continue;
+    await seed(data.id, { level: 3, ...extra });
+    await page.addInitScript((token) => {
+      if (!localStorage.getItem("jwtToken")) localStorage.setItem("jwtToken", token);
+    }, data.jwtToken);
+    await page.goto("/");
+    await expectMap(page);
+    await openArena(page);
+    return data.id;
+  }
+  throw new Error(`no guest in 40 had a daily task of ${kinds.join(", ")}`);
 }
 
 export async function openArena(page: Page): Promise<void> {

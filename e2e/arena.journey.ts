@@ -3,7 +3,7 @@ import {
   dailyProgress,
   finishBySurrender,
   matchTwo,
-  newArenaPlayer,
+  newArenaPlayerWithTask,
   playRounds,
   type SeedPlayer,
   sqliteSeeder,
@@ -78,10 +78,14 @@ test.describe("the arena", () => {
 
   test("a lone player gets the bot; after the battle the daily tasks move and a season level pops up", async ({
     page,
+    baseURL,
   }) => {
     test.setTimeout(240_000);
-    // 290 season xp: any result (a loss gives 40) reaches level 1 (300).
-    await newArenaPlayer(page, seed, { season_xp: 290 });
+    // A player with a task every battle here moves (a card is played each
+    // turn), and 290 season xp: any result (a loss gives 40) reaches level 1 (300).
+    await newArenaPlayerWithTask(page, baseURL ?? "", seed, ["play_units", "play_spells"], {
+      season_xp: 290,
+    });
     const before = await dailyProgress(page);
     await page.getByTestId("arena-queue").click();
     await expect(page.getByTestId("arena-queue-state")).toHaveAttribute("data-phase", "searching", {
