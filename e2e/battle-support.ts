@@ -128,3 +128,150 @@ export async function playTurn(page: Page, how: "drag" | "click"): Promise<void>
     await page.locator('[data-testid^="hand-card-"]').first().click();
   }
 }
+
+/** A play the test has decided on: a hand card by key, a unit's own cell, a spell's target. */
+export interface PlannedPlay {
+  handKey: number;
+  /** Units: the own cell it goes into. */
+  cell?: number;
+  /** Spells that aim (player = own side, cpu = the enemy), as the engine names it. */
+  target?: { key: "table_key" | "target_cpu_hp" | "target_player_hp"; value: number; side: string };
+}
+
+/** Where the planned play is put down: the own cell, the target, or (a free spell) the board. */
+function dropSpot(page: Page, play: PlannedPlay) {
+  if (play.cell !== undefined) return page.getByTestId(`player-cell-${play.cell}`);
+  const t = play.target;
+  if (!t) return page.getByTestId("cpu-cell-2");
+  if (t.key === "table_key")
+    return page.getByTestId(`${t.side === "cpu" ? "cpu" : "player"}-cell-${t.value}`);
+  const seat = t.key === "target_cpu_hp" ? "cpu" : "player";
+  return page.getByTestId(`${seat}-castle`).locator(".castle__portrait");
+}
+
+/**
+ * A press the screen was not ready for (a state message still settling) is
+ * dropped by design, so a pick is tried again a few times before it fails.
+ */
+async function picked(page: Page, handKey: number): Promise<boolean> {
+  return expect(page.getByTestId(`hand-card-${handKey}`))
+    .toHaveAttribute("data-picked", "true", { timeout: 1500 })
+    .then(() => true)
+    .catch(() => false);
+}
+
+/** Presses the hand card and drags it up past the swipe threshold: the card is picked and follows. */
+async function pickByDrag(page: Page, handKey: number): Promise<void> {
+  const card = page.getByTestId(`hand-card-${handKey}`);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const from = await card.boundingBox();
+    if (!from) throw new Error(`hand card ${handKey} has no box`);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 40, { steps: 5 });
+    if (await picked(page, handKey)) return;
+    await page.mouse.up();
+    console.warn(`hand card ${handKey}: the drag did not pick it, again`);
+  }
+  throw new Error(`dragging hand card ${handKey} did not pick it`);
+}
+
+/** Clicks the hand card until it shows as picked. */
+async function pickByClick(page: Page, handKey: number): Promise<void> {
+  const card = page.getByTestId(`hand-card-${handKey}`);
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await card.click();
+    if (await picked(page, handKey)) return;
+    console.warn(`hand card ${handKey}: the click did not pick it, again`);
+  }
+  throw new Error(`clicking hand card ${handKey} did not pick it`);
+}
+
+/**
+ * Plays this hand card through the screen, by drag and drop or by clicks
+ * (card, then cell or target; a free spell plays on its click), and waits
+ * until the server's answer is shown: the card left the hand and it is the
+ * player's move again, or the battle is over.
+ */
+export async function playPlanned(
+  page: Page,
+  play: PlannedPlay,
+  how: "drag" | "click",
+): Promise<void> {
+  const card = page.getByTestId(`hand-card-${play.handKey}`);
+  // Playable means the screen takes input now (no animation, no call under way).
+  await expect(card).toHaveAttribute("data-playable", "true", { timeout: 15_000 });
+  const spot = dropSpot(page, play);
+  if (how === "drag") {
+    await pickByDrag(page, play.handKey);
+    const to = await spot.boundingBox();
+    if (!to) throw new Error(`no drop spot for hand card ${play.handKey}`);
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+  } else {
+    const freeSpell = play.cell === undefined && play.target === undefined;
+    if (freeSpell) {
+      // A free spell plays on its click; a click the screen was not ready for is tried again.
+      for (let attempt = 0; attempt < 4 && (await card.count()) > 0; attempt++) {
+        if (attempt > 0) console.warn(`hand card ${play.handKey}: click again`);
+        await card.click();
+        await expect(card)
+          .toHaveCount(0, { timeout: 2000 })
+          .catch(() => undefined);
+      }
+    } else {
+      await pickByClick(page, play.handKey);
+      if (play.cell !== undefined) await expect(spot).toHaveAttribute("data-place", "true");
+      await spot.click();
+    }
+  }
+  await expect(card).toHaveCount(0, { timeout: 15_000 });
+  if (play.cell !== undefined) {
+    await expect(page.getByTestId(`player-unit-${play.cell}`)).toBeVisible({ timeout: 15_000 });
+  }
+  await expect(page.getByTestId("battle-screen")).toHaveAttribute(
+    "data-phase",
+    /play_card|end_game/,
+    {
+      timeout: 15_000,
+    },
+  );
+}
+
+/** Flags exactly these own cells attack (a click each) and checks every other ready unit defends. */
+export async function setAttackFlags(page: Page, cells: readonly number[]): Promise<void> {
+  for (const cell of cells) {
+    const flag = page.getByTestId(`player-flag-${cell}`);
+    await expect(flag).toHaveAttribute("data-flag", "defence", { timeout: 15_000 });
+    const target = page.getByTestId(`player-cell-${cell}`);
+    // The cell takes the click once the screen takes input again.
+    await expect(target).toHaveAttribute("aria-label", /press to attack/, { timeout: 15_000 });
+    await target.click();
+    await expect(flag).toHaveAttribute("data-flag", "attack");
+  }
+  const flags = page.locator('[data-testid^="player-flag-"]');
+  for (let i = 0; i < (await flags.count()); i++) {
+    const id = (await flags.nth(i).getAttribute("data-testid")) ?? "";
+    const cell = Number(id.replace("player-flag-", ""));
+    await expect(flags.nth(i)).toHaveAttribute(
+      "data-flag",
+      cells.includes(cell) ? "attack" : "defence",
+    );
+  }
+}
+
+/** Ends the turn; above six cards the game asks for a discard and gets this hand card. */
+export async function endTurnDiscarding(page: Page, discardKey?: number): Promise<void> {
+  const end = page.getByTestId("end-turn");
+  await expect(end).toBeEnabled({ timeout: 15_000 });
+  await end.click();
+  if (discardKey !== undefined) {
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
+    await page.getByTestId(`hand-card-${discardKey}`).click();
+  }
+  await expect(page.getByTestId("battle-screen")).not.toHaveAttribute(
+    "data-phase",
+    /play_card|discard_card/,
+    { timeout: 15_000 },
+  );
+}
