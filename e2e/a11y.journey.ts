@@ -12,7 +12,7 @@ test.describe("accessibility (axe-core)", () => {
 
   test("login, map, boss window, story scene and battle", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByTestId("login-new-player")).toBeVisible();
+    await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "login");
 
     await page.getByTestId("login-new-player").click();
@@ -20,7 +20,7 @@ test.describe("accessibility (axe-core)", () => {
     await expectNoSeriousA11yViolations(page, "map");
 
     await page.getByTestId("chapter-elf").click();
-    await expect(page.getByTestId("boss-window")).toBeVisible();
+    await expect(page.getByTestId("boss-window")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "boss window");
 
     await page.getByTestId("fight-6").click();
@@ -43,41 +43,43 @@ test.describe("accessibility (axe-core)", () => {
     await playAsNewPlayer(page);
 
     await page.getByTestId("nav-deck").click();
-    await expect(page.getByTestId("deck-library")).toBeVisible();
+    await expect(page.getByTestId("deck-library")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "deck");
 
     await page.locator('[data-testid^="deck-library-card-"]').first().dblclick();
-    await expect(page.getByTestId("card-large-view")).toBeVisible();
+    await expect(page.getByTestId("card-large-view")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "large card view");
     await page.getByTestId("card-large-view-close").click();
-    await expect(page.getByTestId("card-large-view")).toBeHidden();
+    await expect(page.getByTestId("card-large-view")).toBeHidden({ timeout: 15_000 });
 
     await page.getByTestId("deck-research").click();
-    await expect(page.getByTestId("research-view")).toBeVisible();
+    await expect(page.getByTestId("research-view")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "research");
     await page.getByTestId("research-view-close").click();
-    await expect(page.getByTestId("research-view")).toBeHidden();
+    await expect(page.getByTestId("research-view")).toBeHidden({ timeout: 15_000 });
 
     await page.getByTestId("back-to-map").first().click();
     await expectMap(page);
     await page.getByTestId("nav-gallery").click();
-    await expect(page.locator('[data-testid^="gallery-grid-"]').first()).toBeVisible();
+    await expect(page.locator('[data-testid^="gallery-grid-"]').first()).toBeVisible({
+      timeout: 15_000,
+    });
     await expectNoSeriousA11yViolations(page, "gallery");
 
     await page.getByTestId("back-to-map").first().click();
     await expectMap(page);
     await page.getByTestId("nav-offers").click();
-    await expect(page.getByTestId("offers-open-4")).toBeVisible();
+    await expect(page.getByTestId("offers-open-4")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "offers");
 
     await page.getByTestId("offers-open-4").click();
-    await expect(page.getByTestId("box-view")).toBeVisible();
+    await expect(page.getByTestId("box-view")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("box-view-close")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "box view");
     await page.getByTestId("box-view-close").click();
 
     await page.getByTestId("offers-gem-shop").click();
-    await expect(page.getByTestId("gem-shop-best-offer")).toBeVisible();
+    await expect(page.getByTestId("gem-shop-best-offer")).toBeVisible({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, "gem shop");
   });
 
@@ -88,19 +90,19 @@ test.describe("accessibility (axe-core)", () => {
 
   test("keyboard focus is visible on the login, the map and the deck", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByTestId("login-new-player")).toBeVisible();
+    await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
     await expectVisibleFocus(page, "login", 8);
     await page.getByTestId("login-new-player").click();
     await expectMap(page);
     await expectVisibleFocus(page, "map", 16);
     await page.getByTestId("nav-deck").click();
-    await expect(page.getByTestId("deck-library")).toBeVisible();
+    await expect(page.getByTestId("deck-library")).toBeVisible({ timeout: 15_000 });
     await expectVisibleFocus(page, "deck", 12);
   });
 
   test("the check itself fails on an unlabelled control and low contrast", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByTestId("login-new-player")).toBeVisible();
+    await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
     await page.evaluate(() => {
       const b = document.createElement("button");
       b.style.cssText = "position:fixed;left:8px;top:8px;width:40px;height:40px";

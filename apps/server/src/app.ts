@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql } from "kysely";
@@ -66,6 +67,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header("connection", "close");
   });
   installErrorHandler(app);
+  // Answers over 1 KB go compressed when the browser asks (br, then gzip):
+  // /api/cards alone is ~60 KB of JSON (bench/web/lighthouse.ts, map). The
+  // client's files come precompressed from the build and are left as they are.
+  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
   const tokens = createTokenService({
     secret: config.tokenSecret,

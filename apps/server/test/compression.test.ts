@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
+import { afterEach, describe, expect, it } from "vitest";
+import { newGuest, type TestApp, testApp } from "./harness.ts";
+
+/** A tiny built client: an index page and a script with its build-time .br beside it. */
+function fakeClientDist(): { dir: string; script: string } {
+  const dir = mkdtempSync(join(tmpdir(), "cardrealm-dist-"));
+  mkdirSync(join(dir, "assets"));
+  const script = `console.log(${JSON.stringify("cardrealm ".repeat(400))});`;
+  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Cardrealm</title>");
+  writeFileSync(join(dir, "assets", "main-abc.js"), script);
+  writeFileSync(join(dir, "assets", "main-abc.js.br"), brotliCompressSync(script));
+  return { dir, script };
+}
+
+describe("compressed answers", () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it("sends the card list brotli-compressed to a browser that accepts it, plain otherwise", async () => {
+    t = await testApp("sqlite");
+    const { auth } = await newGuest(t.app);
+    const plain = await t.app.inject({ method: "GET", url: "/api/cards", headers: auth });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const packed = await t.app.inject({
+      method: "GET",
+      url: "/api/cards",
+      headers: { ...auth, "accept-encoding": "br, gzip" },
+    });
+    expect(packed.headers["content-encoding"]).toBe("br");
+    expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(brotliDecompressSync(packed.rawPayload).toString("utf8")).toBe(plain.body);
+  });
+
+  it("serves a client file's build-time .br once (not compressed twice)", async () => {
+    const { dir, script } = fakeClientDist();
+    t = await testApp("sqlite", { CLIENT_DIST: dir });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/assets/main-abc.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["content-type"]).toMatch(/javascript/);
+    expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(script);
+  });
+});
