@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { CARDS, CHAPTERS, chapterOfOpponent, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
 import { cardArt } from "./card-art.ts";
 import { assignIcons, iconCandidates } from "./pick.ts";
+import { SEASON_REWARD_ART, type SeasonRewardKind, seasonRewardSvg } from "./season-art.ts";
 import type { CardDef, Faction } from "./types.ts";
 import {
   arenaSvg,
@@ -108,6 +109,8 @@ export function uiArtFiles(
       ),
     );
   }
+  for (const kind of Object.keys(SEASON_REWARD_ART) as SeasonRewardKind[])
+    files.push(m(`season-${kind}.svg`, seasonRewardSvg(kind)));
   return files;
 }
 

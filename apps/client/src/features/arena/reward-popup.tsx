@@ -107,6 +107,13 @@ export function RewardPopup({
           data-key={item.key}
         >
           <span className="reward-popup__rays" aria-hidden="true" />
+          <img
+            className="reward-popup__medal"
+            src={`/static/media/season-${item.kind}.svg`}
+            alt=""
+            draggable={false}
+            data-testid="reward-popup-medal"
+          />
           <h2 id="reward-popup-title" className="reward-popup__title">
             {TITLES[item.kind]}
           </h2>
