@@ -1,6 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
 import { startFirstBattle } from "./battle-support.ts";
-import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
+import {
+  expectInsideViewport,
+  expectMap,
+  keepScreenshot,
+  playAsNewPlayer,
+  skipTutorial,
+} from "./support.ts";
 
 const gems = async (scope: Page | ReturnType<Page["frameLocator"]>) =>
   Number(((await scope.getByTestId("gem-balance").textContent()) ?? "").replace(/\D/g, ""));
@@ -56,6 +62,7 @@ test.describe("collection and economy", () => {
     const game = page.frameLocator("[data-testid=partner-frame]");
     await game.getByTestId("login-play").click();
     await expect(game.getByTestId("screen-home")).toBeVisible({ timeout: 25_000 });
+    await skipTutorial(game);
     await expect(game.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
 
     // Buy the biggest gem box; the platform sends its callback twice.

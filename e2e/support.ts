@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, type Page } from "@playwright/test";
+import { expect, type FrameLocator, type Page } from "@playwright/test";
 
 const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screens");
 
@@ -13,15 +13,44 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(screensDir, `${name}.png`) });
 }
 
-export async function playAsNewPlayer(page: Page): Promise<void> {
+/**
+ * Signs in a brand-new guest. The guided tutorial is skipped ("Skip tutorial"
+ * on its welcome) unless `tutorial: true` (e2e/tutorial.journey.ts).
+ */
+export async function playAsNewPlayer(
+  page: Page,
+  { tutorial = false }: { tutorial?: boolean } = {},
+): Promise<void> {
   await page.goto("/");
   await page.getByTestId("login-new-player").click();
-  await expectMap(page);
+  await expectMap(page, { tutorial });
 }
 
-export async function expectMap(page: Page): Promise<void> {
+/**
+ * The map is up and loading is over. A new player's tutorial opens on its
+ * welcome; it is skipped here unless `tutorial: true` (a tutorial past its
+ * welcome offers no skip and is left alone).
+ */
+export async function expectMap(
+  page: Page,
+  { tutorial = false }: { tutorial?: boolean } = {},
+): Promise<void> {
   await expect(page.getByTestId("screen-home")).toBeVisible({ timeout: 25_000 });
   await expect(page.getByTestId("loading-popup")).toBeHidden({ timeout: 25_000 });
+  if (!tutorial) await skipTutorial(page);
+}
+
+/** Presses "Skip tutorial" when the guide offers it (in a page or the partner frame). */
+export async function skipTutorial(root: Page | FrameLocator): Promise<void> {
+  const skip = root.getByTestId("tutorial-skip");
+  // The guide appears with the map; give it a moment to mount.
+  const shown = await skip
+    .waitFor({ state: "visible", timeout: 1_500 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) return;
+  await skip.click();
+  await expect(root.getByTestId("tutorial-overlay")).toHaveCount(0);
 }
 
 /** Elements must lie inside the viewport: nothing cut off at this size. */

@@ -56,6 +56,14 @@ export { STARTER_DECK, STARTER_DECK_SLOT, STARTER_LIBRARY } from "./starter.ts";
 export * from "./story/index.ts";
 export { TIPS } from "./tips.ts";
 export {
+  GUIDE_NAME,
+  TUTORIAL_BATTLE_WAITING,
+  TUTORIAL_LINES,
+  TUTORIAL_SKIP_LABEL,
+  TUTORIAL_SKIP_LESSON_LABEL,
+  type TutorialLine,
+} from "./tutorial.ts";
+export {
   CARD_FACTIONS,
   EFFECT_KINDS,
   KEYWORD_NAMES,

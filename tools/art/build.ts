@@ -15,6 +15,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CARDS, CHAPTERS, chapterOfOpponent, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
 import { cardArt } from "./card-art.ts";
+import { guideSpriteSvg } from "./guide-sprite.ts";
 import { assignIcons, iconCandidates } from "./pick.ts";
 import { SEASON_REWARD_ART, type SeasonRewardKind, seasonRewardSvg } from "./season-art.ts";
 import type { CardDef, Faction } from "./types.ts";
@@ -98,6 +99,7 @@ export function uiArtFiles(
     m("vampireBG.svg", battleBgSvg("vampire")),
     m("box-default.svg", boxSvg("default")),
     m("box-vampire.svg", boxSvg("vampire")),
+    m("guide-girl.svg", guideSpriteSvg()),
   ];
   for (const key of mapIcons) files.push(m(`chapter-${key}.svg`, chapterMedallion(key)));
   for (const o of [...opponents].sort((a, b) => a.id - b.id)) {

@@ -61,3 +61,12 @@ export type TutorialBody = z.infer<typeof TutorialBody>;
 export function isTutorialMoveAllowed(from: string, to: TutorialStep): boolean {
   return tutorialStepIndex(to) >= tutorialStepIndex(from);
 }
+
+/** The guide girl's sprite sheet (product.md section 4): drawn by tools/art/guide-sprite.ts. */
+export const GUIDE_SPRITE = {
+  columns: 6,
+  frames: 24,
+  fps: 12,
+  width: 573,
+  height: 607,
+} as const;

@@ -43,6 +43,7 @@ import {
   type ShownBattle,
   type ShownSide,
 } from "../../stores/battle-store.ts";
+import { tutorialRunning } from "../tutorial/tutorial-state.ts";
 import { battleApi } from "./battle-api.ts";
 import { printed } from "./battle-cards.ts";
 import { isPlayerActing, isSelecting, type MachineEvent, transition } from "./battle-machine.ts";
@@ -511,6 +512,8 @@ function startTimer(seat: ViewSide, seconds: number, turn: number): void {
 function tick(): void {
   const timer = store.get().timer;
   if (!timer) return;
+  // The player's clock waits while the tutorial's guide is teaching (docs/decisions.md).
+  if (timer.seat === "player" && tutorialRunning() && appStore.get().tutorial.isActive) return;
   const left = Math.max(0, timer.left - 1);
   store.set({ timer: { ...timer, left } });
   if (timer.seat === "player" && left > 0 && left <= TURN_SECONDS.warning) sounds.lowTime();
@@ -925,7 +928,8 @@ export function surrenderBlocked(s: BattleStoreState = store.get()): boolean {
     s.phase === "give_up" ||
     s.phase === "end_game" ||
     s.showEndPanel ||
-    app.tutorial.isActive
+    app.tutorial.isActive ||
+    tutorialRunning()
   );
 }
 

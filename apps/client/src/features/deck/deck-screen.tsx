@@ -37,6 +37,7 @@ import {
   totalOf,
 } from "./deck-model.ts";
 import "./deck.css";
+import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** Card width in the two sliders (design px): names stay readable on a phone. */
 const SLIDE_W = 140;
@@ -194,6 +195,7 @@ function DeckEditor({
     void serial(async () => {
       try {
         setUser(await deckApi.add(card.id, slot));
+        tutorialEvent("card-added");
       } catch (error) {
         logEditorFailure("add card", error);
       } finally {

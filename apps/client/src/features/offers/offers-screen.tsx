@@ -23,6 +23,7 @@ import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";
+import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** The two card boxes of the offers screen, in order, with their art. */
 const BOX_ART: Record<number, string> = {
@@ -165,6 +166,7 @@ export default function OffersScreen() {
       setUser(result.user);
       sfx.boosterOpen();
       setOpened((o) => ({ box, result, n: (o?.n ?? 0) + 1 }));
+      tutorialEvent("box-opened");
     } catch (error) {
       if (error instanceof ApiError && error.status === 402) {
         showSystemMessage(error.message || MESSAGES.notEnoughGems, "info");
@@ -291,6 +293,7 @@ export default function OffersScreen() {
           onClose={() => {
             playClick();
             setOpened(null);
+            tutorialEvent("box-closed");
           }}
         />
       )}

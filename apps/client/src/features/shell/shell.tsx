@@ -4,6 +4,7 @@ import { TopBar } from "../../components/top-bar/top-bar.tsx";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { LargeCardHost } from "../card-views/large-card-host.tsx";
+import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
 
 const MapScreen = lazy(() => import("../map/map-screen.tsx"));
@@ -57,6 +58,7 @@ export default function Shell() {
         </Suspense>
       </div>
       <LargeCardHost />
+      <TutorialHost />
       {hasSharedDeck() && (
         <Suspense fallback={null}>
           <SharedDeckOffer />

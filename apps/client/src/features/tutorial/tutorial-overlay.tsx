@@ -1,0 +1,261 @@
+import {
+  GUIDE_NAME,
+  TUTORIAL_BATTLE_WAITING,
+  TUTORIAL_LINES,
+  TUTORIAL_SKIP_LABEL,
+  TUTORIAL_SKIP_LESSON_LABEL,
+  type TutorialLine,
+} from "@cardrealm/content";
+import { useEffect, useState } from "react";
+import { playClick } from "../../lib/audio.ts";
+import { useAppStore } from "../../stores/app-store.ts";
+import { useTypedText } from "../story/use-typed-text.ts";
+import { GuideSprite } from "./guide-sprite.tsx";
+import { speak, stopSpeaking } from "./speech.ts";
+import { CONTINUE_STEPS, isBattleStep } from "./tutorial-machine.ts";
+import { finishTutorial, tutorialEvent, useTutorialRunning } from "./tutorial-state.ts";
+import { findTarget, stepFocus } from "./tutorial-targets.ts";
+import "./tutorial.css";
+
+const SKIP_STEPS = new Set(["intro", "Welcome10"]);
+const LESSON_STEPS = new Set([
+  "PlayFirstCard40",
+  "PlaySecondCard50",
+  "SelectAttack60",
+  "PlaySpellCard70",
+  "SpellTarget75",
+]);
+const PAD = 6;
+
+interface Rect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** The highlighted element's box, re-measured as the screen moves; null without one. */
+function useTargetRect(targets: readonly string[]): Rect | null {
+  const [rect, setRect] = useState<Rect | null>(null);
+  const key = targets.join("|");
+  useEffect(() => {
+    const list = key ? key.split("|") : [];
+    const measure = () => {
+      const el = findTarget(list);
+      const r = el?.getBoundingClientRect();
+      const next = r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
+      setRect((prev) =>
+        prev?.x === next?.x && prev?.y === next?.y && prev?.w === next?.w && prev?.h === next?.h
+          ? prev
+          : next,
+      );
+    };
+    measure();
+    const timer = setInterval(measure, 200);
+    window.addEventListener("resize", measure);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("resize", measure);
+    };
+  }, [key]);
+  return rect;
+}
+
+/** The battle screen's phase (a discard must stay possible under a blocking step). */
+function useBattlePhase(onBattleScreen: boolean): string | null {
+  const [phase, setPhase] = useState<string | null>(null);
+  useEffect(() => {
+    if (!onBattleScreen) return;
+    const read = () =>
+      setPhase(
+        document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ?? null,
+      );
+    read();
+    const timer = setInterval(read, 250);
+    return () => clearInterval(timer);
+  }, [onBattleScreen]);
+  return onBattleScreen ? phase : null;
+}
+
+/** Four dim panes around the hole (or one over everything); they take the clicks. */
+function Shield({ hole, onClick }: { hole: Rect | null; onClick: () => void }) {
+  if (!hole) {
+    return (
+      <div
+        className="tutorial-shield"
+        style={{ inset: 0 }}
+        onClick={onClick}
+        data-testid="tutorial-shield"
+        aria-hidden="true"
+      />
+    );
+  }
+  const top = Math.max(0, hole.y - PAD);
+  const left = Math.max(0, hole.x - PAD);
+  const right = hole.x + hole.w + PAD;
+  const bottom = hole.y + hole.h + PAD;
+  const panes = [
+    { left: 0, top: 0, right: 0, height: top },
+    { left: 0, top: bottom, right: 0, bottom: 0 },
+    { left: 0, top, width: left, height: bottom - top },
+    { left: right, top, right: 0, height: bottom - top },
+  ];
+  return (
+    <>
+      {panes.map((style, i) => (
+        <div
+          // biome-ignore lint/suspicious/noArrayIndexKey: four fixed panes
+          key={i}
+          className="tutorial-shield"
+          style={style}
+          onClick={onClick}
+          data-testid="tutorial-shield"
+          aria-hidden="true"
+        />
+      ))}
+    </>
+  );
+}
+
+function Bubble({
+  step,
+  line,
+  canContinue,
+}: {
+  step: string;
+  line: TutorialLine;
+  canContinue: boolean;
+}) {
+  const { shown, done } = useTypedText(line.text);
+  const playMusic = useAppStore((s) => s.music.playMusic);
+  useEffect(() => {
+    if (playMusic) speak(line.text);
+    return () => stopSpeaking();
+  }, [line.text, playMusic]);
+  return (
+    <div className="tutorial-bubble" data-testid="tutorial-bubble">
+      <GuideSprite talking={!done} />
+      <div className="tutorial-bubble__body">
+        <p className="tutorial-bubble__name">{GUIDE_NAME}</p>
+        <p
+          className="tutorial-bubble__text"
+          data-testid="tutorial-text"
+          data-done={done ? "true" : "false"}
+          aria-live="polite"
+        >
+          {shown}
+          {!done && <span className="tutorial-bubble__caret" aria-hidden="true" />}
+        </p>
+        <div className="tutorial-bubble__actions">
+          {SKIP_STEPS.has(step) && (
+            <button
+              type="button"
+              className="btn tutorial-bubble__skip"
+              data-testid="tutorial-skip"
+              onClick={() => {
+                playClick();
+                finishTutorial();
+              }}
+            >
+              {TUTORIAL_SKIP_LABEL}
+            </button>
+          )}
+          {done && LESSON_STEPS.has(step) && (
+            <button
+              type="button"
+              className="btn tutorial-bubble__skip"
+              data-testid="tutorial-skip-lesson"
+              onClick={() => tutorialEvent("skip-lesson")}
+            >
+              {TUTORIAL_SKIP_LESSON_LABEL}
+            </button>
+          )}
+          {canContinue && line.next && done && (
+            <button
+              type="button"
+              className="btn btn--gold tutorial-bubble__next"
+              data-testid="tutorial-continue"
+              onClick={() => {
+                playClick();
+                tutorialEvent("continue");
+              }}
+            >
+              {line.next}
+            </button>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The guide over every screen while the tutorial runs and is not paused. */
+export function TutorialOverlay() {
+  const running = useTutorialRunning();
+  const live = useAppStore((s) => s.tutorial);
+  const route = useAppStore((s) => s.route);
+  const dialogOpen = useAppStore((s) => s.systemMessage.isVisible);
+  const onBattleScreen = route === "game";
+  const battleStep = isBattleStep(live.step);
+  const focus = stepFocus(live.step, onBattleScreen, battleStep);
+  const rect = useTargetRect(running && live.isActive ? focus.targets : []);
+  const phase = useBattlePhase(onBattleScreen);
+  const [nudge, setNudge] = useState(0);
+  if (!running || !live.isActive) return null;
+
+  const waiting = battleStep && !onBattleScreen;
+  const line = waiting ? TUTORIAL_BATTLE_WAITING : (TUTORIAL_LINES[live.step] ?? null);
+  if (!line) return null;
+  const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
+  const vw = window.innerWidth;
+  const vh = window.innerHeight;
+  // The guide sits away from what she points at.
+  const cx = rect ? rect.x + rect.w / 2 : vw * 0.75;
+  const cy = rect ? rect.y + rect.h / 2 : vh * 0.25;
+  const side = cx < vw / 2 ? "right" : "left";
+  const edge = cy > vh / 2 ? "top" : "bottom";
+  const arrowBelow = rect !== null && rect.y < 56;
+
+  return (
+    <div className="tutorial" data-testid="tutorial-overlay" data-step={live.step}>
+      {blocks && (
+        <Shield
+          hole={rect}
+          onClick={() => {
+            if (live.step === "Final150") tutorialEvent("map-click");
+            else setNudge((n) => n + 1);
+          }}
+        />
+      )}
+      {rect && (
+        <div
+          className="tutorial-ring"
+          data-testid="tutorial-highlight"
+          style={{
+            left: rect.x - PAD,
+            top: rect.y - PAD,
+            width: rect.w + PAD * 2,
+            height: rect.h + PAD * 2,
+          }}
+          aria-hidden="true"
+        >
+          <span
+            className={`tutorial-ring__arrow${arrowBelow ? " tutorial-ring__arrow--below" : ""}`}
+          >
+            {arrowBelow ? "▲" : "▼"}
+          </span>
+        </div>
+      )}
+      <div
+        className={`tutorial-dock ${onBattleScreen ? "tutorial-dock--battle" : `tutorial-dock--${side} tutorial-dock--${edge}`}${nudge ? ` tutorial-dock--nudge-${nudge % 2}` : ""}`}
+      >
+        <Bubble
+          key={waiting ? "waiting" : live.step}
+          step={live.step}
+          line={line}
+          canContinue={CONTINUE_STEPS.has(live.step) && !waiting}
+        />
+      </div>
+    </div>
+  );
+}

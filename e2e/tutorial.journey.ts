@@ -1,0 +1,286 @@
+/**
+ * The guided tutorial (product.md section 4, issue #7): a brand-new player
+ * goes from the intro and Welcome10 to Final150, every step driven by the real
+ * map, boss window, story, battle, offers, box view, deck editor and home; a
+ * reload halfway resumes the saved step; a finished tutorial never returns.
+ * Once at 1280x720 with the mouse, once on a 740x360 touch phone with taps.
+ */
+import { CARDS } from "@cardrealm/content";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { passStory, waitForMyTurn } from "./battle-support.ts";
+import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
+
+type Press = (target: Locator) => Promise<void>;
+
+const SPELL_NAMES = new Set(CARDS.filter((c) => c.type === "spell").map((c) => c.name));
+
+function overlay(page: Page) {
+  return page.getByTestId("tutorial-overlay");
+}
+
+async function expectStep(page: Page, step: string): Promise<void> {
+  await expect(overlay(page)).toHaveAttribute("data-step", step, { timeout: 20_000 });
+}
+
+/** Waits for the line to be typed out, then presses the guide's continue button. */
+async function pressContinue(page: Page, press: Press): Promise<void> {
+  const next = page.getByTestId("tutorial-continue");
+  await expect(next).toBeVisible({ timeout: 15_000 });
+  await press(next);
+}
+
+/** The element under the centre of `target` is the tutorial's dim shield (the click is blocked). */
+async function expectBlocked(page: Page, target: Locator): Promise<void> {
+  const box = await target.boundingBox();
+  expect(box).not.toBeNull();
+  if (!box) return;
+  const hit = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.getAttribute("data-testid") ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(hit).toBe("tutorial-shield");
+}
+
+async function handCards(page: Page): Promise<{ key: string; name: string; spell: boolean }[]> {
+  const cards = page.locator('[data-testid^="hand-card-"][data-playable="true"]');
+  const out: { key: string; name: string; spell: boolean }[] = [];
+  for (let i = 0; i < (await cards.count()); i++) {
+    const key = (await cards.nth(i).getAttribute("data-testid")) ?? "";
+    const name = ((await cards.nth(i).getAttribute("aria-label")) ?? "").split(",")[0] ?? "";
+    out.push({ key, name, spell: SPELL_NAMES.has(name) });
+  }
+  return out;
+}
+
+/** Plays a unit into a free lane by tapping (or clicking) the card and then the lane. */
+async function playUnit(page: Page, press: Press): Promise<boolean> {
+  const unit = (await handCards(page)).find((c) => !c.spell);
+  if (!unit) return false;
+  await press(page.getByTestId(unit.key));
+  const lane = page.locator('[data-testid^="player-cell-"][data-place="true"]').first();
+  await expect(lane).toBeVisible({ timeout: 5_000 });
+  await press(lane);
+  return true;
+}
+
+/** Ends the turn; a discard (over six cards) gives the first card. */
+async function endTurn(page: Page, press: Press): Promise<void> {
+  await press(page.getByTestId("end-turn"));
+  await page.waitForTimeout(300);
+  if ((await page.getByTestId("battle-screen").getAttribute("data-phase")) === "discard_card") {
+    await press(page.locator('[data-testid^="hand-card-"]').first());
+  }
+}
+
+/** A battle lesson: do it when the hand allows, else the guide's way past it. */
+async function lessonOrPass(page: Page, press: Press, doIt: () => Promise<boolean>) {
+  if (await doIt()) return;
+  const pass = page.getByTestId("tutorial-skip-lesson");
+  await expect(pass).toBeVisible({ timeout: 15_000 });
+  await press(pass);
+}
+
+/** After the lessons: a plain player (a unit or spell, every ready unit attacks) to the end. */
+async function playToTheEnd(page: Page, press: Press): Promise<void> {
+  for (let turn = 0; turn < 40; turn++) {
+    if ((await waitForMyTurn(page)) === "over") return;
+    await playUnit(page, press);
+    await page.waitForTimeout(600);
+    if (await page.getByTestId("end-game-panel").isVisible()) return;
+    const allAttack = page.getByTestId("all-attack");
+    if (await allAttack.isEnabled()) {
+      await press(allAttack);
+      await page.waitForTimeout(600);
+    }
+    await endTurn(page, press);
+  }
+  throw new Error("the battle did not end in 40 turns");
+}
+
+async function tutorialJourney(
+  page: Page,
+  press: Press,
+  shots: { welcome?: string; battle?: string },
+) {
+  await playAsNewPlayer(page, { tutorial: true });
+
+  // intro and Welcome10: the guide speaks, the map is blocked, a skip is offered.
+  await expectStep(page, "intro");
+  await expect(page.getByTestId("tutorial-guide")).toBeVisible();
+  await expect(page.getByTestId("tutorial-skip")).toBeVisible();
+  await expectBlocked(page, page.getByTestId("chapter-elf"));
+  // Typed at 30 ms a character: it starts short of the whole line.
+  const early = (await page.getByTestId("tutorial-text").textContent()) ?? "";
+  await pressContinue(page, press);
+  await expectStep(page, "Welcome10");
+  await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+    timeout: 15_000,
+  });
+  const whole = (await page.getByTestId("tutorial-text").textContent()) ?? "";
+  expect(early.length).toBeLessThan(whole.length);
+  if (shots.welcome) await keepScreenshot(page, shots.welcome);
+  await pressContinue(page, press);
+
+  // ClickBossOnMap20: only the chapter icon takes the click.
+  await expectStep(page, "ClickBossOnMap20");
+  await expectBlocked(page, page.getByTestId("nav-offers"));
+  await expect(page.getByTestId("tutorial-highlight")).toBeVisible();
+  await press(page.getByTestId("chapter-elf"));
+  await expectStep(page, "BossWindow30");
+  await press(page.getByTestId("fight-6"));
+  await expectStep(page, "BattleStory33");
+  await passStory(page);
+  await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+
+  // showRes35, showRes37: the board is blocked until the lesson is read.
+  await expectStep(page, "showRes35");
+  await expectBlocked(page, page.getByTestId("end-turn"));
+  await pressContinue(page, press);
+  await expectStep(page, "showRes37");
+  await pressContinue(page, press);
+
+  // PlayFirstCard40 -> EndTurnBattle45 -> (enemy turn) -> PlaySecondCard50 ...
+  await expectStep(page, "PlayFirstCard40");
+  await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "play_card", {
+    timeout: 20_000,
+  });
+  await lessonOrPass(page, press, () => playUnit(page, press));
+  await expectStep(page, "EndTurnBattle45");
+  if (shots.battle) await keepScreenshot(page, shots.battle);
+  // At 45 only End turn takes a click.
+  await expectBlocked(page, page.locator('[data-testid^="hand-card-"]').first());
+  await endTurn(page, press);
+  // The guide steps aside during the enemy's turn and comes back one step further.
+  await expectStep(page, "PlaySecondCard50");
+  await waitForMyTurn(page);
+  // Surrender is blocked while the tutorial runs.
+  await press(page.getByTestId("battle-menu"));
+  await expect(page.getByTestId("surrender")).toBeDisabled();
+  await press(page.getByTestId("battle-menu"));
+  await expect(page.getByTestId("battle-menu-panel")).toBeHidden();
+  await lessonOrPass(page, press, () => playUnit(page, press));
+  await expectStep(page, "EndTurnBattle55");
+  await endTurn(page, press);
+
+  await expectStep(page, "SelectAttack60");
+  await waitForMyTurn(page);
+  await lessonOrPass(page, press, async () => {
+    const flag = page.locator('[data-testid^="player-flag-"]').first();
+    if (!(await flag.count())) return false;
+    const cell = ((await flag.getAttribute("data-testid")) ?? "").replace("player-flag-", "");
+    await press(page.getByTestId(`player-unit-${cell}`));
+    return true;
+  });
+  await expectStep(page, "EndTurnBattle65");
+  await endTurn(page, press);
+
+  await expectStep(page, "PlaySpellCard70");
+  await waitForMyTurn(page);
+  const spell = (await handCards(page)).find((c) => c.spell);
+  await lessonOrPass(page, press, async () => {
+    if (!spell) return false;
+    await press(page.getByTestId(spell.key));
+    return true;
+  });
+  await expect(overlay(page)).toHaveAttribute("data-step", /SpellTarget75|BattleFinish80/, {
+    timeout: 10_000,
+  });
+  if ((await overlay(page).getAttribute("data-step")) === "SpellTarget75") {
+    const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
+    await lessonOrPass(page, press, async () => {
+      if (!(await castle.count())) return false;
+      await press(castle);
+      return true;
+    });
+  }
+  await expectStep(page, "BattleFinish80");
+
+  // The rest of the battle, then the reward and the after-battle dialogue.
+  await playToTheEnd(page, press);
+  await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
+  await press(page.getByTestId("end-game-ok"));
+  await passStory(page);
+
+  // MenuResearch90: the boss window again; closing it goes to the shop lesson.
+  await expectStep(page, "MenuResearch90");
+  await press(page.getByTestId("boss-window-close"));
+  await expectStep(page, "ClickOffers95");
+
+  // A reload halfway: the server kept the step; the guide picks up there.
+  await page.reload();
+  await expectMap(page, { tutorial: true });
+  await expectStep(page, "ClickOffers95");
+  await expectBlocked(page, page.getByTestId("nav-deck"));
+
+  await press(page.getByTestId("nav-offers"));
+  await expectStep(page, "ClickShop100");
+  const openBox = page.locator('[data-testid^="offers-open-"]:not([disabled])').first();
+  await press(openBox);
+  await expect(page.getByTestId("box-view")).toBeVisible({ timeout: 15_000 });
+  // The box view belongs to the player: the guide waits until it closes.
+  await expect(overlay(page)).toHaveCount(0);
+  await expect(page.getByTestId("box-view-close")).toBeVisible({ timeout: 15_000 });
+  await press(page.getByTestId("box-view-close"));
+  await expectStep(page, "ClickDeck110");
+  await press(page.getByTestId("back-to-map").first());
+  await expectStep(page, "ClickBuy120");
+  await press(page.getByTestId("nav-deck"));
+  await expectStep(page, "ClickAdd130");
+  await expect(page.getByTestId("tutorial-text")).toContainText("at least 40 cards", {
+    timeout: 15_000,
+  });
+  await press(page.locator('[data-testid^="deck-add-"]:not([disabled])').first());
+  await expectStep(page, "ClickHome140");
+  await press(page.getByTestId("back-to-map").first());
+  await expectStep(page, "Final150");
+  await pressContinue(page, press);
+  await expect(overlay(page)).toHaveCount(0);
+
+  // Finished for good: the server says so and a reload brings no guide back.
+  const saved = await page.evaluate(async () => {
+    const r = await fetch("/api/player-details", {
+      headers: { authorization: `Bearer ${localStorage.getItem("jwtToken")}` },
+    });
+    return (await r.json()).data.tutorial as { isActive: boolean; step: string };
+  });
+  expect(saved).toEqual({ isActive: false, step: "Final150" });
+  await page.reload();
+  await expectMap(page, { tutorial: true });
+  await page.waitForTimeout(1_000);
+  await expect(overlay(page)).toHaveCount(0);
+}
+
+test.describe("the guided tutorial", () => {
+  test("a new player is led from Welcome10 to Final150, and a reload halfway resumes it", async ({
+    page,
+  }) => {
+    test.setTimeout(420_000);
+    await tutorialJourney(page, (l) => l.click(), {
+      welcome: "tutorial-welcome",
+      battle: "tutorial-battle",
+    });
+  });
+
+  test("Skip tutorial on the welcome ends it for good", async ({ page }) => {
+    await playAsNewPlayer(page, { tutorial: true });
+    await expectStep(page, "intro");
+    await page.getByTestId("tutorial-skip").click();
+    await expect(overlay(page)).toHaveCount(0);
+    await page.reload();
+    await expectMap(page, { tutorial: true });
+    await page.waitForTimeout(1_000);
+    await expect(overlay(page)).toHaveCount(0);
+    // The map is free to use at once.
+    await page.getByTestId("chapter-elf").click();
+    await expect(page.getByTestId("boss-window")).toBeVisible();
+  });
+});
+
+test.describe("the guided tutorial on a phone", () => {
+  test.use({ viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true });
+
+  test("the same journey with taps on a 740x360 touch screen", async ({ page }) => {
+    test.setTimeout(420_000);
+    await tutorialJourney(page, (l) => l.tap(), { welcome: "tutorial-phone" });
+  });
+});
