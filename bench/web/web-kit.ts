@@ -96,6 +96,17 @@ export async function openMapAsNewPlayer(
   await page.goto(url);
   await page.getByTestId("screen-home").waitFor({ timeout: 30_000 });
   await page.getByTestId("loading-popup").waitFor({ state: "hidden", timeout: 30_000 });
+  // A new player's guided tutorial opens on its welcome: skip it.
+  const skip = page.getByTestId("tutorial-skip");
+  if (
+    await skip.waitFor({ timeout: 3_000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await skip.click();
+    await page.getByTestId("tutorial-overlay").waitFor({ state: "detached", timeout: 10_000 });
+  }
   return { context, page };
 }
 
