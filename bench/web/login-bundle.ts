@@ -17,6 +17,7 @@ import {
   launchChromium,
   loadAverage,
   newPlayerToken,
+  skipTutorial,
   startGameServer,
   TOKEN_KEY,
 } from "./web-kit.ts";
@@ -82,6 +83,7 @@ export async function measureLoginBundle(): Promise<{ loginGzKb: number }> {
     await page.evaluate(([k, v]) => localStorage.setItem(k, v), [TOKEN_KEY, token] as const);
     await page.reload({ waitUntil: "networkidle" });
     await page.getByTestId("screen-home").waitFor({ timeout: 30_000 });
+    await skipTutorial(page);
     const loginSet = new Set(loginFiles);
     const mapOnly = [...later].filter((f) => !loginSet.has(f));
     const m = sizes(mapOnly);

@@ -96,17 +96,7 @@ export async function openMapAsNewPlayer(
   await page.goto(url);
   await page.getByTestId("screen-home").waitFor({ timeout: 30_000 });
   await page.getByTestId("loading-popup").waitFor({ state: "hidden", timeout: 30_000 });
-  // A new player's guided tutorial opens on its welcome: skip it.
-  const skip = page.getByTestId("tutorial-skip");
-  if (
-    await skip.waitFor({ timeout: 3_000 }).then(
-      () => true,
-      () => false,
-    )
-  ) {
-    await skip.click();
-    await page.getByTestId("tutorial-overlay").waitFor({ state: "detached", timeout: 10_000 });
-  }
+  await skipTutorial(page);
   return { context, page };
 }
 
@@ -122,4 +112,16 @@ export function loadAverage(): string {
   return loadavg()
     .map((n) => n.toFixed(2))
     .join(" ");
+}
+
+/** A new player's guided tutorial opens on its welcome with the map: skip it. */
+export async function skipTutorial(page: Page): Promise<void> {
+  const skip = page.getByTestId("tutorial-skip");
+  const shown = await skip.waitFor({ timeout: 3_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return;
+  await skip.click();
+  await page.getByTestId("tutorial-overlay").waitFor({ state: "detached", timeout: 10_000 });
 }
