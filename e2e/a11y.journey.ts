@@ -88,6 +88,12 @@ test.describe("accessibility (axe-core)", () => {
     await expectNoSeriousA11yViolations(page, "arena");
   });
 
+  test("the guided tutorial's welcome", async ({ page }) => {
+    await playAsNewPlayer(page, { tutorial: true });
+    await expect(page.getByTestId("tutorial-skip")).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page, "tutorial welcome");
+  });
+
   test("keyboard focus is visible on the login, the map and the deck", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
