@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** From the map: open chapter 1, fight opponent 6, read through the intro story to the battle. */
 export async function startFirstBattle(page: Page): Promise<void> {
@@ -160,12 +160,37 @@ async function picked(page: Page, handKey: number): Promise<boolean> {
     .catch(() => false);
 }
 
+/**
+ * The element's box once it stopped moving (two reads 100 ms apart agree): the
+ * hand deals its cards in with a slide, and a press made from a box read
+ * mid-slide lands beside the card. (Playwright's click waits for this itself;
+ * raw mouse moves do not.)
+ */
+async function settledBox(
+  locator: Locator,
+): Promise<{ x: number; y: number; width: number; height: number }> {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await locator.page().waitForTimeout(100);
+    const box = await locator.boundingBox();
+    if (
+      box &&
+      last &&
+      Math.abs(box.x - last.x) < 0.5 &&
+      Math.abs(box.y - last.y) < 0.5 &&
+      Math.abs(box.width - last.width) < 0.5
+    )
+      return box;
+    last = box;
+  }
+  throw new Error("the element never stopped moving");
+}
+
 /** Presses the hand card and drags it up past the swipe threshold: the card is picked and follows. */
 async function pickByDrag(page: Page, handKey: number): Promise<void> {
   const card = page.getByTestId(`hand-card-${handKey}`);
   for (let attempt = 0; attempt < 4; attempt++) {
-    const from = await card.boundingBox();
-    if (!from) throw new Error(`hand card ${handKey} has no box`);
+    const from = await settledBox(card);
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 40, { steps: 5 });
@@ -204,8 +229,7 @@ export async function playPlanned(
   const spot = dropSpot(page, play);
   if (how === "drag") {
     await pickByDrag(page, play.handKey);
-    const to = await spot.boundingBox();
-    if (!to) throw new Error(`no drop spot for hand card ${play.handKey}`);
+    const to = await settledBox(spot);
     await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
     await page.mouse.up();
   } else {
