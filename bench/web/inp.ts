@@ -22,7 +22,7 @@ export const INP_LIMIT_MS = 100;
 
 declare global {
   interface Window {
-    __inp?: { id: number; name: string; duration: number }[];
+    __inp?: { id: number; name: string; start: number; duration: number }[];
   }
 }
 
@@ -33,7 +33,12 @@ async function observe(page: Page): Promise<void> {
     const po = new PerformanceObserver((list) => {
       for (const e of list.getEntries() as PerformanceEventTiming[]) {
         if (e.interactionId) {
-          window.__inp?.push({ id: e.interactionId, name: e.name, duration: e.duration });
+          window.__inp?.push({
+            id: e.interactionId,
+            name: e.name,
+            start: e.startTime,
+            duration: e.duration,
+          });
         }
       }
     });
@@ -45,18 +50,29 @@ async function observe(page: Page): Promise<void> {
   });
 }
 
-/** Latency of the interactions since the last call: the longest entry per interaction id. */
-async function takeLatencies(page: Page): Promise<number[]> {
-  // Entries arrive after the next paint: give the observer a moment.
-  await page.waitForTimeout(400);
-  const entries = await page.evaluate(() => {
-    const e = window.__inp ?? [];
-    window.__inp = [];
-    return e;
-  });
-  const byId = new Map<number, number>();
-  for (const e of entries) byId.set(e.id, Math.max(byId.get(e.id) ?? 0, e.duration));
-  return [...byId.values()];
+/**
+ * Each interaction's latency (its longest entry), given to the step during
+ * which it started: an entry can arrive long after its step when the next
+ * paint is slow, so entries are matched by start time, not arrival.
+ */
+async function latenciesBySteps(page: Page, starts: { name: string; at: number }[]) {
+  await page.waitForTimeout(2000);
+  const entries = await page.evaluate(() => window.__inp ?? []);
+  const byId = new Map<number, { start: number; duration: number }>();
+  for (const e of entries) {
+    const had = byId.get(e.id);
+    byId.set(e.id, {
+      start: Math.min(had?.start ?? e.start, e.start),
+      duration: Math.max(had?.duration ?? 0, e.duration),
+    });
+  }
+  const per = new Map<string, number[]>();
+  for (const { start, duration } of byId.values()) {
+    const step = starts.filter((s) => s.at <= start).at(-1);
+    if (!step) continue;
+    per.set(step.name, [...(per.get(step.name) ?? []), duration]);
+  }
+  return per;
 }
 
 interface Step {
@@ -138,14 +154,15 @@ export async function measureInp(): Promise<{ worstMs: number }> {
     }
     await page.waitForTimeout(1000);
     await observe(page);
-    const per = new Map<string, number[]>();
+    const starts: { name: string; at: number }[] = [];
     for (let r = 0; r < rounds; r++) {
       for (const step of STEPS) {
+        starts.push({ name: step.name, at: await page.evaluate(() => performance.now()) });
         await step.run(page);
-        const l = await takeLatencies(page);
-        per.set(step.name, [...(per.get(step.name) ?? []), ...l]);
+        await page.waitForTimeout(300);
       }
     }
+    const per = await latenciesBySteps(page, starts);
     console.log(
       `INP by interaction, ${rounds} rounds, CPU throttling ${cpu}x, 1280x720 ` +
         "(latency = longest event entry of the interaction; none under 16 ms is reported)",

@@ -31,6 +31,8 @@ export function buildClient(): void {
  * rebuild apps/client/dist while a measurement runs.
  */
 export function frozenDist(): string {
+  // BENCH_DIST=/some/dist measures that build as it is (e.g. an experiment).
+  if (process.env.BENCH_DIST) return process.env.BENCH_DIST;
   if (!existsSync(join(distDir, "index.html"))) buildClient();
   // A build running elsewhere empties dist for a moment: try again then.
   for (let attempt = 0; ; attempt++) {
