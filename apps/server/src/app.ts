@@ -195,12 +195,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wildcard: true,
       // The client build writes .br and .gz beside each text file (vite.config.ts).
       preCompressed: true,
-      maxAge: "1h",
-      setHeaders(res, path) {
+      // Our own cache-control below: the plugin's would overwrite ours.
+      cacheControl: false,
+      setHeaders(res, servedPath) {
+        // A precompressed file arrives as its .br/.gz sibling: judge by the original name.
+        const path = servedPath.replace(/\.(br|gz)$/, "");
         // Vite fingerprints everything under assets/: safe to cache for a year.
         if (path.includes(`${"/"}assets${"/"}`))
           res.setHeader("cache-control", "public, max-age=31536000, immutable");
-        if (path.endsWith("index.html")) res.setHeader("cache-control", "no-cache");
+        else if (path.endsWith(".html")) res.setHeader("cache-control", "no-cache");
+        else res.setHeader("cache-control", "public, max-age=3600");
       },
     });
     files = listClientFiles(clientRoot);

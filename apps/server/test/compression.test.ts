@@ -10,7 +10,9 @@ function fakeClientDist(): { dir: string; script: string } {
   const dir = mkdtempSync(join(tmpdir(), "cardrealm-dist-"));
   mkdirSync(join(dir, "assets"));
   const script = `console.log(${JSON.stringify("cardrealm ".repeat(400))});`;
-  writeFileSync(join(dir, "index.html"), "<!doctype html><title>Cardrealm</title>");
+  const page = "<!doctype html><title>Cardrealm</title>";
+  writeFileSync(join(dir, "index.html"), page);
+  writeFileSync(join(dir, "index.html.br"), brotliCompressSync(page));
   writeFileSync(join(dir, "assets", "main-abc.js"), script);
   writeFileSync(join(dir, "assets", "main-abc.js.br"), brotliCompressSync(script));
   return { dir, script };
@@ -49,5 +51,22 @@ describe("compressed answers", () => {
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["content-type"]).toMatch(/javascript/);
     expect(brotliDecompressSync(res.rawPayload).toString("utf8")).toBe(script);
+  });
+
+  it("makes browsers revalidate the page itself, compressed or not, and keep fingerprinted files", async () => {
+    const { dir } = fakeClientDist();
+    t = await testApp("sqlite", { CLIENT_DIST: dir });
+    for (const encoding of ["br, gzip", "identity"]) {
+      const page = await t.app.inject({
+        method: "GET",
+        url: "/",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(page.statusCode).toBe(200);
+      // A stale page would name script files a new release has removed.
+      expect(page.headers["cache-control"]).toBe("no-cache");
+    }
+    const asset = await t.app.inject({ method: "GET", url: "/assets/main-abc.js" });
+    expect(asset.headers["cache-control"]).toContain("immutable");
   });
 });
