@@ -71,15 +71,30 @@ describe("the pipeline", () => {
     });
   });
 
-  it("writes self-contained SVG: no external references, scripts, images or fonts", () => {
+  it("writes self-contained SVG: no external references, scripts, outside images or fonts", () => {
     for (const f of files.filter((x) => x.path.endsWith(".svg"))) {
-      const body = f.content.replace('xmlns="http://www.w3.org/2000/svg"', "");
+      // the only image allowed is a PNG tile baked by png.ts, inline as a data: URI
+      const body = f.content
+        .replace('xmlns="http://www.w3.org/2000/svg"', "")
+        .replace(/<image href="data:image\/png;base64,[A-Za-z0-9+/=]+"/g, "<inline-png");
       expect(body, f.path).not.toMatch(
         /https?:|<script|<image|<foreignObject|@import|font-family|<text/,
       );
       expect(body, f.path).not.toMatch(/href="[^#]/);
       expect(body, f.path).not.toMatch(/url\((?!#)/);
       expect(f.content.startsWith("<svg "), f.path).toBe(true);
+    }
+  });
+
+  it("draws full-screen backdrops without CPU-heavy turbulence or displacement filters", () => {
+    const backdrops = ["world-map", "defaultBG", "vampireBG", "login-bg"].map(
+      (name) => `${MEDIA_DIR}/${name}.svg`,
+    );
+    const found = files.filter((f) => backdrops.includes(f.path));
+    expect(found.map((f) => f.path).sort()).toEqual([...backdrops].sort());
+    for (const f of found) {
+      expect(f.content, f.path).not.toMatch(/<feTurbulence|<feDisplacementMap/);
+      expect(f.content, f.path).toMatch(/<pattern id="n"[^>]*><image href="data:image\/png/);
     }
   });
 

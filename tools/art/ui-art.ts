@@ -22,6 +22,7 @@ import { path } from "./path.ts";
 import { Rng } from "./rng.ts";
 import { hasMoon, hills, nearScenery, ridge } from "./scenery.ts";
 import { el, num, stops, svgDoc } from "./svg.ts";
+import { cloudPattern, grainPattern } from "./texture.ts";
 import type { Faction } from "./types.ts";
 
 /** A metal gold gradient (vertical, with a bright band) under the given id. */
@@ -782,9 +783,7 @@ export function loginBgSvg(): string {
         [1, "#b48ae8", 0],
       ]),
     ) +
-    blurFilter("b", 14) +
-    grainFilter("n", 0.6, 11) +
-    wobbleFilter("w", 0.02, 10, 3) +
+    grainPattern("n", "login") +
     el("path", { id: "d", d: dragon });
   const body =
     el("rect", { width: W, height: H, fill: "url(#s)" }) +
@@ -806,23 +805,18 @@ export function loginBgSvg(): string {
       fill: "#12081f",
       opacity: ".85",
     }) +
-    el("path", {
-      d: ridge(rng, W, H, 560, 200, 9),
-      fill: "#2a1650",
-      opacity: ".85",
-      filter: "url(#w)",
-    }) +
-    el("rect", { y: "480", width: W, height: "160", fill: "url(#f)", filter: "url(#b)" }) +
-    el("path", { d: ridge(rng, W, H, 660, 150, 11), fill: "#1c0e36", filter: "url(#w)" }) +
+    el("path", { d: ridge(rng, W, H, 560, 200, 9), fill: "#2a1650", opacity: ".85" }) +
+    el("rect", { y: "480", width: W, height: "160", fill: "url(#f)" }) +
+    el("path", { d: ridge(rng, W, H, 660, 150, 11), fill: "#1c0e36" }) +
     el(
       "g",
       { transform: "translate(1090 40)" },
       el("path", { d: castle.d, fill: "#0e0620" }) +
         (castle.lights ? el("path", { d: castle.lights, fill: "#ffb84a" }) : ""),
     ) +
-    el("path", { d: crag, fill: "#0e0620", filter: "url(#w)" }) +
-    el("rect", { y: "660", width: W, height: "140", fill: "url(#f)", filter: "url(#b)" }) +
-    el("path", { d: ridge(rng, W, H, 790, 110, 8), fill: "#0a0416", filter: "url(#w)" }) +
+    el("path", { d: crag, fill: "#0e0620" }) +
+    el("rect", { y: "660", width: W, height: "140", fill: "url(#f)" }) +
+    el("path", { d: ridge(rng, W, H, 790, 110, 8), fill: "#0a0416" }) +
     el("path", {
       d: dots(embers),
       stroke: GOLD,
@@ -830,7 +824,7 @@ export function loginBgSvg(): string {
       "stroke-linecap": "round",
       opacity: ".55",
     }) +
-    el("rect", { width: W, height: H, filter: "url(#n)", opacity: ".12" }) +
+    el("rect", { width: W, height: H, fill: "url(#n)", opacity: ".12" }) +
     el("rect", { width: W, height: H, fill: "url(#v)" });
   return svgDoc(W, H, el("defs", {}, defs) + body, "Cardrealm");
 }
@@ -1027,24 +1021,22 @@ export function battleBgSvg(kind: "default" | "vampire"): string {
         [1, pal.glow, 0],
       ]),
     ) +
-    blurFilter("b", 10) +
-    grainFilter("n", 0.55, vamp ? 8 : 7) +
-    wobbleFilter("w", 0.02, 8, vamp ? 2 : 1) +
-    // flagstone mottling: low-frequency noise turned into light and dark patches
-    el(
-      "filter",
-      { id: "st" },
-      el("feTurbulence", {
-        type: "fractalNoise",
-        baseFrequency: ".01 .035",
-        numOctaves: 2,
-        seed: vamp ? 4 : 3,
-      }) +
-        el("feColorMatrix", {
-          values: vamp
-            ? "0 0 0 0 .35 0 0 0 0 .08 0 0 0 0 .16 1.6 0 0 0 -.6"
-            : "0 0 0 0 .3 0 0 0 0 .2 0 0 0 0 .45 1.6 0 0 0 -.6",
-        }),
+    // texture without feTurbulence (see texture.ts): grain tile, flagstone blobs
+    grainPattern("n", vamp ? "vampire-bg" : "default-bg") +
+    // flagstone mottling: turbulence at .01 x .035 baked into a tile, stretched wide
+    cloudPattern(
+      "st",
+      {
+        seed: vamp ? "vampire-bg-floor" : "default-bg-floor",
+        size: 128,
+        cells: 4,
+        octaves: 3,
+        colour: vamp ? "#59142a" : "#4d3373",
+        gain: 2.2,
+        bias: -0.75,
+      },
+      3.1,
+      0.9,
     ) +
     el(
       "linearGradient",
@@ -1083,12 +1075,7 @@ export function battleBgSvg(kind: "default" | "vampire"): string {
       opacity: ".95",
     }) +
     batUses +
-    el("path", {
-      d: ridge(rng, W, H, horizon - 20, 120, 10),
-      fill: pal.shade,
-      opacity: ".7",
-      filter: "url(#w)",
-    }) +
+    el("path", { d: ridge(rng, W, H, horizon - 20, 120, 10), fill: pal.shade, opacity: ".7" }) +
     el(
       "g",
       { transform: `translate(${vamp ? 450 : 470} 0)` },
@@ -1103,7 +1090,7 @@ export function battleBgSvg(kind: "default" | "vampire"): string {
       y: num(horizon + 20),
       width: W,
       height: num(H - horizon - 20),
-      filter: "url(#st)",
+      fill: "url(#st)",
       opacity: ".28",
     }) +
     el("path", {
@@ -1132,21 +1119,20 @@ export function battleBgSvg(kind: "default" | "vampire"): string {
       width: W,
       height: "140",
       fill: "url(#fog)",
-      filter: "url(#b)",
     }) +
     braziers
       .map(([bx, by]) => el("circle", { cx: bx, cy: by - 30, r: "180", fill: "url(#g)" }))
       .join("") +
     columns +
     el("path", { d: stands.toString(), fill: "#0a0410", stroke: GOLD_DARK, "stroke-width": "2" }) +
-    el("path", { d: flames.toString(), fill: vamp ? "#ff5a3a" : "#ffb050", filter: "url(#w)" }) +
+    el("path", { d: flames.toString(), fill: vamp ? "#ff5a3a" : "#ffb050" }) +
     el("path", {
       d: flames.toString(),
       transform: "translate(0 14) scale(1 .97)",
       fill: "#fff0c0",
       opacity: ".55",
     }) +
-    el("rect", { width: W, height: H, filter: "url(#n)", opacity: ".1" }) +
+    el("rect", { width: W, height: H, fill: "url(#n)", opacity: ".1" }) +
     el("rect", { width: W, height: H, fill: "url(#v)" });
   return svgDoc(W, H, el("defs", {}, defs) + body, vamp ? "Vampire battle" : "Battle");
 }

@@ -19,6 +19,7 @@ import { type PathBuilder, path } from "./path.ts";
 import { Rng } from "./rng.ts";
 import { nearScenery } from "./scenery.ts";
 import { el, num, stops, svgDoc } from "./svg.ts";
+import { blobGradient, cloudPattern, grainPattern } from "./texture.ts";
 
 export const MAP_W = 1600;
 export const MAP_H = 900;
@@ -555,7 +556,7 @@ export function worldMapSvg(): string {
   }
 
   // clouds along the edges
-  const clouds = path();
+  const clouds: [number, number, number][] = [];
   for (const [cx, cy, s] of [
     [160, 60, 1],
     [700, 40, 1.3],
@@ -565,11 +566,11 @@ export function worldMapSvg(): string {
     [1350, 40, 1],
   ] as const) {
     for (let i = 0; i < 5; i++)
-      clouds.circle(
+      clouds.push([
         cx + (i - 2) * 34 * s + rng.range(-8, 8),
         cy + rng.range(-10, 10),
         rng.range(22, 34) * s,
-      );
+      ]);
   }
 
   // compass rose in the south-western sea
@@ -677,31 +678,36 @@ export function worldMapSvg(): string {
       { id: "b", x: "-50%", y: "-50%", width: "200%", height: "200%" },
       el("feGaussianBlur", { stdDeviation: "4" }),
     ) +
-    el(
-      "filter",
-      { id: "cb", x: "-50%", y: "-50%", width: "200%", height: "200%" },
-      el("feGaussianBlur", { stdDeviation: "10" }),
+    // texture without feTurbulence (see texture.ts): grain tile, soft blobs
+    grainPattern("n", "world-map") +
+    // mottling: turbulence at .012 (83 px cells, 3 octaves) baked into a tile
+    cloudPattern(
+      "mt",
+      {
+        seed: "world-map-mottle",
+        size: 160,
+        cells: 5,
+        octaves: 3,
+        colour: "#1a0d33",
+        gain: 1.4,
+        bias: -0.55,
+      },
+      2.6,
     ) +
-    el(
-      "filter",
-      { id: "n" },
-      el("feTurbulence", { type: "fractalNoise", baseFrequency: ".55", numOctaves: 2, seed: 17 }) +
-        el("feColorMatrix", { values: "0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2.2 0 0 0 -1.05" }),
-    ) +
-    el(
-      "filter",
-      { id: "mt" },
-      el("feTurbulence", { type: "fractalNoise", baseFrequency: ".012", numOctaves: 3, seed: 5 }) +
-        el("feColorMatrix", { values: "0 0 0 0 .1 0 0 0 0 .05 0 0 0 0 .2 1.4 0 0 0 -.55" }),
-    ) +
+    blobGradient("cl", "#d8c8f0") +
     tower.defs +
     ship.defs +
     serpent.defs;
 
   const landD = land.toString();
+  const cloudBlobs = clouds
+    .map(([x, y, r]) =>
+      el("circle", { cx: num(x), cy: num(y), r: num(r * 1.7), fill: "url(#cl)", opacity: ".09" }),
+    )
+    .join("");
   const body = [
     el("rect", { width: W, height: H, fill: "url(#sea)" }),
-    el("rect", { width: W, height: H, filter: "url(#mt)", opacity: ".45" }),
+    el("rect", { width: W, height: H, fill: "url(#mt)", opacity: ".45" }),
     el("path", {
       d: waves.toString(),
       fill: "none",
@@ -711,14 +717,13 @@ export function worldMapSvg(): string {
       "stroke-linecap": "round",
     }),
     // shallow-water glow, a pale shore line, then the land
-    el("path", {
-      d: landD,
-      fill: "none",
-      stroke: "#7a58c0",
-      "stroke-width": "34",
-      opacity: ".3",
-      filter: "url(#cb)",
-    }),
+    el(
+      "g",
+      { fill: "none", stroke: "#7a58c0", "stroke-linejoin": "round" },
+      el("path", { d: landD, "stroke-width": "56", opacity: ".08" }) +
+        el("path", { d: landD, "stroke-width": "38", opacity: ".1" }) +
+        el("path", { d: landD, "stroke-width": "22", opacity: ".12" }),
+    ),
     el("path", { d: landD, fill: "none", stroke: "#b89ae8", "stroke-width": "9", opacity: ".35" }),
     el("path", { d: landD, fill: "url(#land)" }),
     el(
@@ -727,15 +732,14 @@ export function worldMapSvg(): string {
       regions
         .map((r) => el("ellipse", { cx: r.x, cy: r.y, rx: r.rx, ry: r.ry, fill: `url(#r${r.k})` }))
         .join("") +
-        el("rect", { width: W, height: H, filter: "url(#mt)", opacity: ".6" }) +
-        el("path", {
-          d: landD,
-          fill: "none",
-          stroke: "#140a22",
-          "stroke-width": "18",
-          opacity: ".4",
-          filter: "url(#b)",
-        }),
+        el("rect", { width: W, height: H, fill: "url(#mt)", opacity: ".6" }) +
+        el(
+          "g",
+          { fill: "none", stroke: "#140a22", "stroke-linejoin": "round" },
+          el("path", { d: landD, "stroke-width": "26", opacity: ".12" }) +
+            el("path", { d: landD, "stroke-width": "16", opacity: ".16" }) +
+            el("path", { d: landD, "stroke-width": "7", opacity: ".2" }),
+        ),
     ),
     el("path", { d: landD, fill: "none", stroke: "#140a22", "stroke-width": "2.5" }),
     el("path", {
@@ -895,8 +899,8 @@ export function worldMapSvg(): string {
     el("path", { d: compass.toString(), fill: GOLD }),
     el("path", { d: compassDark.toString(), fill: GOLD_DARK }),
     el("path", { d: sparks.toString(), fill: GOLD_LIGHT, opacity: ".7" }),
-    el("path", { d: clouds.toString(), fill: "#d8c8f0", opacity: ".12", filter: "url(#cb)" }),
-    el("rect", { width: W, height: H, filter: "url(#n)", opacity: ".12" }),
+    cloudBlobs,
+    el("rect", { width: W, height: H, fill: "url(#n)", opacity: ".12" }),
     el("rect", { width: W, height: H, fill: "url(#vg)" }),
     // the frame: a dark band, a thick and a thin gold line, and corner diamonds
     el("rect", {
