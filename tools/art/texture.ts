@@ -11,7 +11,7 @@ import { el, num, stops } from "./svg.ts";
 
 /** A `<pattern>` def that repeats the seeded grain tile; fill a rect with `url(#id)`. */
 export function grainPattern(id: string, seed: string): string {
-  const size = 128;
+  const size = 64; // pure noise: a small tile repeats without a visible seam or pattern
   return el(
     "pattern",
     { id, width: size, height: size, patternUnits: "userSpaceOnUse" },
