@@ -61,8 +61,8 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
   }
   const card = playable.nth(best);
   if (how === "drag") {
-    const from = await card.boundingBox();
-    if (!from) return false;
+    // Read the card's box once the dealt hand stopped sliding, or the press misses it.
+    const from = await settledBox(card);
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     await page.mouse.move(from.x + from.width / 2, from.y - 40, { steps: 5 });
