@@ -9,7 +9,7 @@ import {
   setUnauthorizedHandler,
 } from "../lib/api.ts";
 import { preloadBudgetMs } from "../lib/device.ts";
-import { IMG_BASE, MEDIA_BASE, preloadImages, toUrl } from "../lib/preload.ts";
+import { IMG_BASE, MEDIA_BASE, preloadImages, preloadInBackground, toUrl } from "../lib/preload.ts";
 import { randomTip } from "../lib/tips.ts";
 import {
   appStore,
@@ -74,6 +74,8 @@ interface Loaded {
   files: Files | null;
   boxes: Box[] | null;
   imagesDone: boolean;
+  /** The card pictures were handed to the background preloader. */
+  cardArtQueued: boolean;
 }
 
 /**
@@ -125,10 +127,10 @@ async function loadRealm(gen: number, loaded: Loaded): Promise<void> {
 
   if (!loaded.imagesDone) {
     const files = loaded.files ?? [[], []];
-    const urls = [
-      ...files[0].map((p) => toUrl(MEDIA_BASE, p)),
-      ...files[1].map((p) => toUrl(IMG_BASE, p)),
-    ];
+    // The screens' own art (map, icons, backgrounds) is loaded before the map
+    // shows; the card pictures follow in the background once it is up (see
+    // docs/decisions.md, "Preloading").
+    const urls = files[0].map((p) => toUrl(MEDIA_BASE, p));
     const base = WEIGHT.auth + WEIGHT.cards + WEIGHT.files + WEIGHT.boxes;
     loadingStore.set({ label: `Preloading art (0 / ${urls.length})` });
     await preloadImages(urls, preloadBudgetMs(), (done, total) => {
@@ -151,12 +153,23 @@ async function loadRealm(gen: number, loaded: Loaded): Promise<void> {
   appStore.set({ user: loaded.user, route: "home" });
   setAuth(true);
   hidePopup();
+  if (!loaded.cardArtQueued) {
+    loaded.cardArtQueued = true;
+    preloadInBackground((loaded.files?.[1] ?? []).map((p) => toUrl(IMG_BASE, p)));
+  }
 }
 
 /** Press of Play, Play as new player or the login form. */
 export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolean } = {}): void {
   const gen = ++generation;
-  const loaded: Loaded = { user: null, cards: null, files: null, boxes: null, imagesDone: false };
+  const loaded: Loaded = {
+    user: null,
+    cards: null,
+    files: null,
+    boxes: null,
+    imagesDone: false,
+    cardArtQueued: false,
+  };
   clearError();
   setLoading(true);
   showPopup("Opening the gates…");
@@ -208,7 +221,14 @@ export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolea
 export function resumeSession(): boolean {
   if (!getToken()) return false;
   const gen = ++generation;
-  const loaded: Loaded = { user: null, cards: null, files: null, boxes: null, imagesDone: false };
+  const loaded: Loaded = {
+    user: null,
+    cards: null,
+    files: null,
+    boxes: null,
+    imagesDone: false,
+    cardArtQueued: false,
+  };
   setLoading(true);
   showPopup("Welcome back…");
 

@@ -68,3 +68,48 @@ export function preloadImages(
     }
   });
 }
+
+/**
+ * Warms the HTTP cache with images after the screen is up: a few at a time,
+ * each batch when the browser is idle, so the first screen's main thread is
+ * not spent parsing a hundred card pictures it does not show. Returns a stop
+ * function; resolves `done` with how many settled.
+ */
+export function preloadInBackground(
+  urls: readonly string[],
+  options: { batch?: number; idle?: (run: () => void) => void } = {},
+): { stop: () => void; done: Promise<number> } {
+  const batch = options.batch ?? 4;
+  const idle =
+    options.idle ??
+    ((run: () => void) => {
+      const ric = (
+        globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }
+      ).requestIdleCallback;
+      if (ric) ric(run, { timeout: 2000 });
+      else setTimeout(run, 50);
+    });
+  const queue = [...new Set(urls)];
+  let stopped = false;
+  let settled = 0;
+  const done = new Promise<number>((resolve) => {
+    const next = () => {
+      if (stopped || queue.length === 0) {
+        resolve(settled);
+        return;
+      }
+      const slice = queue.splice(0, batch);
+      void preloadImages(slice, 15_000, () => {}).then((r) => {
+        settled += r.loaded + r.failed;
+        idle(next);
+      });
+    };
+    idle(next);
+  });
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
+}
