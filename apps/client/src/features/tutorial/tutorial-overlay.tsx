@@ -34,6 +34,12 @@ interface Rect {
   h: number;
 }
 
+/** The CSS zoom an element is drawn with (1 where the browser does not say). */
+export function cssZoom(el: Element): number {
+  const z = (el as Element & { currentCSSZoom?: number }).currentCSSZoom;
+  return typeof z === "number" && z > 0 ? z : 1;
+}
+
 /** The highlighted element's box, re-measured as the screen moves; null without one. */
 function useTargetRect(targets: readonly string[]): Rect | null {
   const [rect, setRect] = useState<Rect | null>(null);
@@ -43,7 +49,9 @@ function useTargetRect(targets: readonly string[]): Rect | null {
     const measure = () => {
       const el = findTarget(list);
       const r = el?.getBoundingClientRect();
-      const next = r ? { x: r.left, y: r.top, w: r.width, h: r.height } : null;
+      // On a phone the stage is zoomed (product.md): the overlay sits in the same zoom.
+      const z = el ? cssZoom(el) : 1;
+      const next = r ? { x: r.left / z, y: r.top / z, w: r.width / z, h: r.height / z } : null;
       setRect((prev) =>
         prev?.x === next?.x && prev?.y === next?.y && prev?.w === next?.w && prev?.h === next?.h
           ? prev
@@ -207,8 +215,9 @@ export function TutorialOverlay() {
   const line = waiting ? TUTORIAL_BATTLE_WAITING : (TUTORIAL_LINES[live.step] ?? null);
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
-  const vw = window.innerWidth;
-  const vh = window.innerHeight;
+  const zoom = cssZoom(document.body.querySelector(".shell") ?? document.body);
+  const vw = window.innerWidth / zoom;
+  const vh = window.innerHeight / zoom;
   // The guide sits away from what she points at.
   const cx = rect ? rect.x + rect.w / 2 : vw * 0.75;
   const cy = rect ? rect.y + rect.h / 2 : vh * 0.25;
