@@ -116,5 +116,5 @@ export function guideSpriteSvg(): string {
   const w = GUIDE_FRAME_W * GUIDE_COLUMNS;
   const h = GUIDE_FRAME_H * Math.ceil(GUIDE_FRAMES / GUIDE_COLUMNS);
   const frames = Array.from({ length: GUIDE_FRAMES }, (_, i) => frame(i)).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${figureDefs()}${frames}</svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><title>Lyra, the guide (sprite sheet)</title>${figureDefs()}${frames}</svg>\n`;
 }
