@@ -195,7 +195,7 @@ export default function BattleScreen() {
       className={`battle battle--${background}`}
       data-testid="battle-screen"
       data-phase={phase}
-      style={{ backgroundImage: `url(/static/media/${background}.svg)` }}
+      style={{ backgroundImage: `url(/static/media/${background}.webp)` }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole battle (arrows, E, A, Escape) */}
       <div
