@@ -34,10 +34,27 @@ interface Rect {
   h: number;
 }
 
-/** The CSS zoom an element is drawn with (1 where the browser does not say). */
-export function cssZoom(el: Element): number {
-  const z = (el as Element & { currentCSSZoom?: number }).currentCSSZoom;
-  return typeof z === "number" && z > 0 ? z : 1;
+/**
+ * A viewport box in the overlay's own coordinates. The overlay lives inside
+ * the stage, which is scaled to the window (product.md: zoom by window
+ * height), so a box measured on screen is moved to the stage's origin and
+ * divided by its scale before the overlay draws it.
+ */
+export function toOverlaySpace(
+  box: { left: number; top: number; width: number; height: number },
+  overlay: HTMLElement | null,
+): Rect {
+  const origin = overlay?.getBoundingClientRect();
+  const scale =
+    overlay && origin && overlay.offsetWidth > 0 ? origin.width / overlay.offsetWidth : 1;
+  const ox = origin?.left ?? 0;
+  const oy = origin?.top ?? 0;
+  return {
+    x: (box.left - ox) / scale,
+    y: (box.top - oy) / scale,
+    w: box.width / scale,
+    h: box.height / scale,
+  };
 }
 
 /** The highlighted element's box, re-measured as the screen moves; null without one. */
@@ -49,9 +66,8 @@ function useTargetRect(targets: readonly string[]): Rect | null {
     const measure = () => {
       const el = findTarget(list);
       const r = el?.getBoundingClientRect();
-      // On a phone the stage is zoomed (product.md): the overlay sits in the same zoom.
-      const z = el ? cssZoom(el) : 1;
-      const next = r ? { x: r.left / z, y: r.top / z, w: r.width / z, h: r.height / z } : null;
+      const overlay = document.querySelector<HTMLElement>("[data-tutorial-overlay]");
+      const next = r ? toOverlaySpace(r, overlay) : null;
       setRect((prev) =>
         prev?.x === next?.x && prev?.y === next?.y && prev?.w === next?.w && prev?.h === next?.h
           ? prev
@@ -215,9 +231,10 @@ export function TutorialOverlay() {
   const line = waiting ? TUTORIAL_BATTLE_WAITING : (TUTORIAL_LINES[live.step] ?? null);
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
-  const zoom = cssZoom(document.body.querySelector(".shell") ?? document.body);
-  const vw = window.innerWidth / zoom;
-  const vh = window.innerHeight / zoom;
+  // The overlay's own size (the stage's design size once it is drawn).
+  const drawn = document.querySelector<HTMLElement>("[data-tutorial-overlay]");
+  const vw = drawn?.offsetWidth || window.innerWidth;
+  const vh = drawn?.offsetHeight || window.innerHeight;
   // The guide sits away from what she points at.
   const cx = rect ? rect.x + rect.w / 2 : vw * 0.75;
   const cy = rect ? rect.y + rect.h / 2 : vh * 0.25;
@@ -226,7 +243,12 @@ export function TutorialOverlay() {
   const arrowBelow = rect !== null && rect.y < 56;
 
   return (
-    <div className="tutorial" data-testid="tutorial-overlay" data-step={live.step}>
+    <div
+      className="tutorial"
+      data-testid="tutorial-overlay"
+      data-tutorial-overlay=""
+      data-step={live.step}
+    >
       {blocks && (
         <Shield
           hole={rect}
