@@ -8,7 +8,7 @@
  * e2e/story-win.journey.ts (the moves it makes, and what the screen must show
  * after each turn).
  */
-import { chooseTurn, tierForStrength } from "@cardrealm/ai";
+import { planStoryTurn, safeEndTurn } from "@cardrealm/ai";
 import { CATALOGUE, getOpponent, type OpponentDef, STARTER_DECK } from "@cardrealm/content";
 import {
   type Action,
@@ -55,28 +55,16 @@ export function storySetup(seed: number, opponent: OpponentDef, playerName: stri
   };
 }
 
-/** computer-player.ts planComputerTurn: the opponent strength's tier, seeded from the state. */
+/** The server's plan for the computer's turn (shared from @cardrealm/ai, not copied). */
 export function planComputerTurn(
   state: BattleState,
   opponent: OpponentDef,
   catalogue: Catalogue,
 ): Action[] {
-  return chooseTurn(state, COMPUTER, catalogue, {
-    tier: tierForStrength(opponent.strength),
-    seed: (state.rng ^ (state.version * 2654435761)) >>> 0,
-  });
+  return planStoryTurn(state, COMPUTER, opponent.strength, catalogue);
 }
 
-function fallbackEndTurn(state: BattleState): Action {
-  const hand = state.sides[COMPUTER].hand;
-  const last = hand[hand.length - 1];
-  return {
-    type: "end_turn",
-    side: COMPUTER,
-    attack: [false, false, false, false, false],
-    ...(hand.length > 6 && last ? { discard: last.key } : {}),
-  };
-}
+const fallbackEndTurn = (state: BattleState): Action => safeEndTurn(state, COMPUTER);
 
 function mustStep(state: BattleState, action: Action, catalogue: Catalogue): BattleState {
   const r = step(state, action, catalogue);

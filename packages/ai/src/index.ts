@@ -20,6 +20,7 @@ export {
   type Player,
   playGame,
 } from "./match.ts";
+export { planStoryTurn, safeEndTurn } from "./story-turn.ts";
 export {
   ARENA_BOT_NOISE,
   END_TURN_DELAY_MS,

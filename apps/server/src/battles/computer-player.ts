@@ -1,4 +1,4 @@
-import { chooseTurn, tierForStrength } from "@cardrealm/ai";
+import { planStoryTurn } from "@cardrealm/ai";
 import { CATALOGUE, type OpponentDef } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
 
@@ -8,8 +8,5 @@ import type { Action, BattleState, Side } from "@cardrealm/engine";
  * stored actions makes the same choices.
  */
 export function planComputerTurn(state: BattleState, side: Side, opponent: OpponentDef): Action[] {
-  return chooseTurn(state, side, CATALOGUE, {
-    tier: tierForStrength(opponent.strength),
-    seed: (state.rng ^ (state.version * 2654435761)) >>> 0,
-  });
+  return planStoryTurn(state, side, opponent.strength, CATALOGUE);
 }

@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { safeEndTurn } from "@cardrealm/ai";
 import type { ChapterDef, OpponentDef } from "@cardrealm/content";
 import {
   type Action,
@@ -232,7 +233,7 @@ export function createCpuBattles(deps: CpuBattleDeps) {
       // Guard against a planner that never ends its turn.
       for (let guard = 0; guard < 20 && !state.over && state.active === COMPUTER; guard++) {
         const planned = deps.planTurn(state, COMPUTER, opponent);
-        for (const a of planned.length ? planned : [fallbackEndTurn(state)]) {
+        for (const a of planned.length ? planned : [safeEndTurn(state, COMPUTER)]) {
           let taken = a;
           let applied = step(state, taken, catalogue);
           if (!applied.ok) {
@@ -240,7 +241,7 @@ export function createCpuBattles(deps: CpuBattleDeps) {
               { action: a, error: applied.error },
               "computer planned an illegal action",
             );
-            taken = fallbackEndTurn(state);
+            taken = safeEndTurn(state, COMPUTER);
             applied = step(state, taken, catalogue);
             if (!applied.ok) throw new Error(`computer fallback refused: ${applied.error.message}`);
           }
@@ -387,18 +388,6 @@ export function createCpuBattles(deps: CpuBattleDeps) {
         return advance(row, { type: "give_up", side: HUMAN });
       });
     },
-  };
-}
-
-/** The computer's safe move when a plan is refused: defend everything, discard if it must. */
-function fallbackEndTurn(state: BattleState): Action {
-  const hand = state.sides[COMPUTER].hand;
-  const last = hand[hand.length - 1];
-  return {
-    type: "end_turn",
-    side: COMPUTER,
-    attack: [false, false, false, false, false],
-    ...(hand.length > 6 && last ? { discard: last.key } : {}),
   };
 }
 

@@ -58,18 +58,6 @@ export function endTurnAction(
   };
 }
 
-/** A side's safe move when a plan is refused: defend everything, discard if it must. */
-export function fallbackEndTurn(state: BattleState, side: Side): Action {
-  const hand = state.sides[side].hand;
-  const last = hand[hand.length - 1];
-  return {
-    type: "end_turn",
-    side,
-    attack: [false, false, false, false, false],
-    ...(hand.length > 6 && last ? { discard: last.key } : {}),
-  };
-}
-
 /** An engine refusal as an HTTP answer: turn order and staleness are conflicts, the rest bad requests. */
 export function refusal(code: EngineErrorCode, message: string): HttpError {
   switch (code) {

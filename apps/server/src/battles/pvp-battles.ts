@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { HumanDelays } from "@cardrealm/ai";
+import { type HumanDelays, safeEndTurn } from "@cardrealm/ai";
 import type { OpponentDef } from "@cardrealm/content";
 import {
   type Action,
@@ -50,7 +50,7 @@ import {
 import type { Progression } from "../progression/progression.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import { createBattleLock } from "./battle-lock.ts";
-import { endTurnAction, fallbackEndTurn, playCardAction, refusal } from "./pvp-actions.ts";
+import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
 import {
   type ArenaGameRow,
   type ArenaRecord,
@@ -548,8 +548,8 @@ export function createPvpBattles(deps: PvpDeps) {
       const play = plan.find((x) => x.type === "play_card");
       const candidate =
         g.state.played === 0 && play ? play : plan.find((x) => x.type === "end_turn");
-      const chosen = candidate ?? fallbackEndTurn(g.state, BOT_SIDE);
-      return step(g.state, chosen, catalogue).ok ? chosen : fallbackEndTurn(g.state, BOT_SIDE);
+      const chosen = candidate ?? safeEndTurn(g.state, BOT_SIDE);
+      return step(g.state, chosen, catalogue).ok ? chosen : safeEndTurn(g.state, BOT_SIDE);
     };
     const a = await apply(gameId, decide);
     if (a) afterStep(a, null, null);
