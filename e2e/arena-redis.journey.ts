@@ -11,6 +11,7 @@ import {
   playRounds,
   postgresSeeder,
   type SeedPlayer,
+  settledCount,
   sqliteSeeder,
   units,
 } from "./arena-support.ts";
@@ -109,7 +110,8 @@ test.describe("the arena across two server processes sharing Redis", () => {
     const { contexts, a, b } = await matchTwo(browser, seed, bases);
     try {
       await playRounds(a, b, 1);
-      const hand = await b.locator('[data-testid^="hand-card-"]').count();
+      // Read B's hand once the last state (a turn-start draw) has been shown.
+      const hand = await settledCount(b.locator('[data-testid^="hand-card-"]'));
       const token = await b.evaluate(() => localStorage.getItem("jwtToken"));
       await b.close();
       await expect(a.getByTestId("pvp-opponent-away")).toBeVisible({ timeout: 15_000 });

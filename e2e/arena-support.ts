@@ -1,6 +1,12 @@
 import { resolve } from "node:path";
 import { type DailyTaskKind, dailyTasksFor, utcDay } from "@cardrealm/content";
-import { type Browser, type BrowserContext, expect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { playTurn } from "./battle-support.ts";
@@ -225,4 +231,16 @@ export async function finishBySurrender(loser: Page, winner: Page): Promise<void
     await p.getByTestId("end-game-ok").click();
     await expect(p.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });
   }
+}
+
+/** A count that held for a second: the battle queue shows states 50 ms apart with animations. */
+export async function settledCount(locator: Locator): Promise<number> {
+  let last = await locator.count();
+  for (let i = 0, same = 0; i < 40 && same < 4; i++) {
+    await locator.page().waitForTimeout(250);
+    const now = await locator.count();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
 }

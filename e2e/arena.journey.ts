@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Locator, test } from "@playwright/test";
+import { type BrowserContext, expect, test } from "@playwright/test";
 import {
   dailyProgress,
   finishBySurrender,
@@ -6,6 +6,7 @@ import {
   newArenaPlayerWithTask,
   playRounds,
   type SeedPlayer,
+  settledCount,
   sqliteSeeder,
   surrender,
   units,
@@ -22,18 +23,6 @@ import { keepScreenshot } from "./support.ts";
  * of playwright.config.ts runs with ARENA_BOT_WAIT_SECONDS=8.
  */
 const seed: SeedPlayer = sqliteSeeder(process.env.E2E_DATA_DIR ?? "");
-
-/** A count that held for a second: the battle queue shows states 50 ms apart with animations. */
-async function settledCount(locator: Locator): Promise<number> {
-  let last = await locator.count();
-  for (let i = 0, same = 0; i < 40 && same < 4; i++) {
-    await locator.page().waitForTimeout(250);
-    const now = await locator.count();
-    same = now === last ? same + 1 : 0;
-    last = now;
-  }
-  return last;
-}
 
 test.describe("the arena", () => {
   test.describe.configure({ mode: "serial" });
