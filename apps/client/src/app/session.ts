@@ -68,6 +68,17 @@ function messageOf(error: unknown): string {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+function freshLoaded(): Loaded {
+  return {
+    user: null,
+    cards: null,
+    files: null,
+    boxes: null,
+    imagesDone: false,
+    cardArtQueued: false,
+  };
+}
+
 interface Loaded {
   user: User | null;
   cards: ApiCard[] | null;
@@ -162,14 +173,7 @@ async function loadRealm(gen: number, loaded: Loaded): Promise<void> {
 /** Press of Play, Play as new player or the login form. */
 export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolean } = {}): void {
   const gen = ++generation;
-  const loaded: Loaded = {
-    user: null,
-    cards: null,
-    files: null,
-    boxes: null,
-    imagesDone: false,
-    cardArtQueued: false,
-  };
+  const loaded = freshLoaded();
   clearError();
   setLoading(true);
   showPopup("Opening the gates…");
@@ -221,14 +225,7 @@ export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolea
 export function resumeSession(): boolean {
   if (!getToken()) return false;
   const gen = ++generation;
-  const loaded: Loaded = {
-    user: null,
-    cards: null,
-    files: null,
-    boxes: null,
-    imagesDone: false,
-    cardArtQueued: false,
-  };
+  const loaded = freshLoaded();
   setLoading(true);
   showPopup("Welcome back…");
 
