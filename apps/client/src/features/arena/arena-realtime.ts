@@ -7,7 +7,7 @@
  * (lib/realtime/pvp-game-channel.ts). start_game goes to both: the queue
  * starts the battle, the battle drops it as already applied.
  */
-import { CLIENT_VERSION_LABEL } from "@cardrealm/protocol";
+import { CLIENT_VERSION_LABEL, PVP } from "@cardrealm/protocol";
 import { getToken } from "../../lib/api.ts";
 import {
   type ChannelClient,
@@ -18,7 +18,8 @@ import {
   createChannelClient,
 } from "../../lib/realtime/channel-client.ts";
 import { deliverGameData, setChannelDown } from "../../lib/realtime/pvp-game-channel.ts";
-import { appStore, setRoute } from "../../stores/app-store.ts";
+import { noteServerTime } from "../../lib/realtime/server-clock.ts";
+import { appStore, setRoute, showSystemMessage } from "../../stores/app-store.ts";
 import { deliverChannelData } from "./arena-channel.ts";
 
 const QUEUE_TYPES: ReadonlySet<string> = new Set([
@@ -33,6 +34,10 @@ const QUEUE_TYPES: ReadonlySet<string> = new Set([
  * reload, a new tab) to that game from wherever they are.
  */
 export function routeChannelMessage({ data }: ChannelMessage): void {
+  if (data.type === "registered" && typeof data.server_time === "number") {
+    noteServerTime(data.server_time);
+    return;
+  }
   if (QUEUE_TYPES.has(data.type)) deliverChannelData(data);
   if (data.type === "state" && data.resume === true && appStore.get().route !== "game") {
     setRoute("game");
@@ -43,6 +48,10 @@ export function routeChannelMessage({ data }: ChannelMessage): void {
 
 type Options = Pick<ChannelClientOptions, "createSocket">;
 
+/** Shown when a newer tab or window of the same player took the channel (close 4409). */
+export const CHANNEL_REPLACED_TEXT =
+  "Cardrealm is open in another tab or window, so this one no longer gets live arena updates. Press OK to play here instead.";
+
 /**
  * Follows the session: a signed-in player (user and token) has one open
  * channel; none otherwise. Returns the unsubscribe (which also closes it).
@@ -52,11 +61,19 @@ export function startRealtime(options: Options = {}): () => void {
   let key = "";
   let wasOpen = false;
 
-  const onStatus = (status: ChannelStatus) => {
+  const onStatus = (status: ChannelStatus, code?: number) => {
     if (status === "open") {
       wasOpen = true;
       setChannelDown(false);
     } else if (status === "closed" && wasOpen) setChannelDown(true);
+    else if (status === "stopped" && code === PVP.closeReplaced) {
+      // Another tab or window of this player took the channel over: say so,
+      // and let this one take it back (which stops the other the same way).
+      showSystemMessage(CHANNEL_REPLACED_TEXT, "dialog", () => {
+        key = "";
+        sync();
+      });
+    }
   };
 
   const sync = () => {

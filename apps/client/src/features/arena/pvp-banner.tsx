@@ -1,12 +1,8 @@
 import { useEffect, useState } from "react";
 import { usePvpStatus } from "../../lib/realtime/pvp-game-channel.ts";
+import { secondsUntil } from "../../lib/realtime/server-clock.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
 import "./pvp-banner.css";
-
-/** Whole seconds left until `until` (ms since the epoch), never below 0. */
-export function secondsLeft(until: number, now: number): number {
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
 
 /**
  * The PvP game's connection state over the battle (docs/realtime.md): the
@@ -37,7 +33,8 @@ export function PvpBanner() {
     );
   }
   if (awayUntil === null) return null;
-  const left = secondsLeft(awayUntil, now);
+  // reconnect_until is on the server's clock (lib/realtime/server-clock.ts).
+  const left = secondsUntil(awayUntil, now);
   return (
     <div className="pvp-banner" role="status" data-testid="pvp-opponent-away">
       <span className="pvp-banner__spinner" aria-hidden="true" />

@@ -8,20 +8,22 @@ import {
   pvpStatusStore,
   setChannelDown,
 } from "../../lib/realtime/pvp-game-channel.ts";
+import { resetServerClock } from "../../lib/realtime/server-clock.ts";
 import { appStore } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle, queueDrained, startBattle } from "../battle/battle-controller.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { onChannelData } from "./arena-channel.ts";
-import { startRealtime } from "./arena-realtime.ts";
-import { PvpBanner, secondsLeft } from "./pvp-banner.tsx";
+import { CHANNEL_REPLACED_TEXT, routeChannelMessage, startRealtime } from "./arena-realtime.ts";
+import { PvpBanner } from "./pvp-banner.tsx";
 
 afterEach(() => {
   disposeBattle();
   resetAll();
   setChannelDown(false);
   pvpStatusStore.set({ gameId: null, opponentAwayUntil: null });
+  resetServerClock();
   vi.useRealTimers();
 });
 
@@ -98,8 +100,44 @@ describe("PvP states from the channel in the battle", () => {
     expect(screen.queryByTestId("pvp-opponent-away")).toBeNull();
     act(() => setChannelDown(true));
     expect(screen.getByTestId("pvp-reconnecting").textContent).toContain("Reconnecting");
-    expect(secondsLeft(1_000_500, 1_000_000)).toBe(1);
-    expect(secondsLeft(0, 1_000_000)).toBe(0);
+  });
+
+  it("runs a resumed turn's clock to the server's deadline, not a fresh full turn", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    // This device's clock is 90 s ahead of the server's.
+    vi.setSystemTime(2_090_000);
+    routeChannelMessage({
+      hash: "r2",
+      data: { type: "registered", user_id: 7, server_time: 2_000_000 },
+    });
+    startBattle([pvpSnapshot(5, 50)]);
+    deliverGameData(state(6, 50, { resume: true, turn_deadline: 2_012_000 }));
+    await queueDrained();
+    const shown = battleStore.get().shown;
+    expect(shown?.active).toBe("player");
+    // 12 s left on the server's clock, not the 25 s of a fresh first turn.
+    expect(battleStore.get().timer).toMatchObject({ seat: "player", left: 12, turn: shown?.turn });
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
+    expect(battleStore.get().timer?.left).toBe(10);
+  });
+
+  it("counts the opponent's reconnection window on the server's clock, not this device's", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    // This device's clock is 2 minutes behind the server's.
+    vi.setSystemTime(1_000_000);
+    routeChannelMessage({
+      hash: "r1",
+      data: { type: "registered", user_id: 7, server_time: 1_120_000 },
+    });
+    startBattle([pvpSnapshot(5, 50)]);
+    await queueDrained();
+    render(<PvpBanner />);
+    act(() => {
+      deliverGameData({ type: "opponent_drop", game_id: GAME_ID, reconnect_until: 1_180_000 });
+    });
+    expect(screen.getByTestId("pvp-opponent-countdown").textContent).toBe("60");
   });
 });
 
@@ -171,6 +209,34 @@ describe("the channel follows the session and routes messages", () => {
     expect(socket.closed).toBe(true);
     vi.advanceTimersByTime(5_000);
     expect(sockets).toHaveLength(1);
+    stop();
+  });
+
+  it("tells a tab that another tab took over, and takes the channel back when asked", () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    const stop = startRealtime({
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    localStorage.setItem("jwtToken", "tok");
+    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "home" });
+    const first = sockets[0] as FakeSocket;
+    first.readyState = 1;
+    first.onopen?.({});
+    first.readyState = 3;
+    first.onclose?.({ code: 4409 });
+    vi.advanceTimersByTime(5_000);
+    expect(sockets).toHaveLength(1); // no reconnect fight with the other tab
+    const message = appStore.get().systemMessage;
+    expect(message).toMatchObject({ isVisible: true, type: "dialog", text: CHANNEL_REPLACED_TEXT });
+
+    message.action?.(); // "OK": play here
+    expect(sockets).toHaveLength(2);
+    expect(sockets[1]?.url).toContain("/wss?token=tok");
     stop();
   });
 });

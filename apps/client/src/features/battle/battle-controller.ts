@@ -22,6 +22,7 @@ import {
   setPvpGameHandler,
   takeBufferedStates,
 } from "../../lib/realtime/pvp-game-channel.ts";
+import { secondsUntil } from "../../lib/realtime/server-clock.ts";
 import {
   appStore,
   setCpuStory,
@@ -52,6 +53,7 @@ import { sounds } from "./battle-sounds.ts";
 import {
   backgroundFor,
   isSnapshot,
+  lastSnapshot,
   otherSeat,
   provisionalUnit,
   shownFromSnapshot,
@@ -485,12 +487,45 @@ function settleAfterDrain(): void {
   if (after.phase === "play_card" && after.shown?.active === "player") {
     const turn = after.shown.turn;
     if (after.timer?.seat !== "player" || after.timer.turn !== turn) {
-      startTimer("player", turn <= 1 ? TURN_SECONDS.playerFirst : TURN_SECONDS.player, turn);
-    }
-  } else if (after.shown?.isPvP && after.shown.active === "cpu" && after.timer?.seat !== "cpu") {
+      const full = turn <= 1 ? TURN_SECONDS.playerFirst : TURN_SECONDS.player;
+      startTimer("player", after.shown.isPvP ? pvpSecondsLeft(turn, full) : full, turn);
+    } else if (after.shown.isPvP) followPvpDeadline("player", turn);
+  } else if (after.shown?.isPvP && after.shown.active === "cpu") {
     // PvP: the opponent opens, or we came back mid-turn: their clock runs too.
-    startTimer("cpu", TURN_SECONDS.enemy, after.shown.turn);
+    const turn = after.shown.turn;
+    if (after.timer?.seat !== "cpu" || after.timer.turn !== turn) {
+      startTimer("cpu", pvpSecondsLeft(turn, TURN_SECONDS.enemy), turn);
+    } else followPvpDeadline("cpu", turn);
   }
+}
+
+// --- PvP turn clocks: the server's deadline, not a fixed count (docs/realtime.md) ---
+
+/** The server's deadline for one turn, from the channel's state lists (server clock). */
+let pvpDeadline: { turn: number; at: number } | null = null;
+
+function notePvpDeadline(data: PvpStateData): void {
+  if (typeof data.turn_deadline !== "number") return;
+  const turn = lastSnapshot(data.messages)?.game_data?.turn;
+  if (typeof turn === "number") pvpDeadline = { turn, at: data.turn_deadline };
+}
+
+/**
+ * Seconds left of a PvP turn: counted to the server's deadline when we know
+ * it (a resume mid-turn, the opponent's move or end of turn), else the full
+ * turn (our own end of turn just started theirs on the server's clock too).
+ */
+function pvpSecondsLeft(turn: number, full: number): number {
+  if (pvpDeadline?.turn !== turn) return full;
+  return Math.min(full, secondsUntil(pvpDeadline.at));
+}
+
+/** A running PvP clock follows a deadline that arrived after it started. */
+function followPvpDeadline(seat: ViewSide, turn: number): void {
+  const timer = store.get().timer;
+  if (pvpDeadline?.turn !== turn || !timer || timer.seat !== seat || timer.turn !== turn) return;
+  const left = Math.min(timer.left, secondsUntil(pvpDeadline.at));
+  if (left !== timer.left) store.set({ timer: { ...timer, left } });
 }
 
 // --- turn timers ------------------------------------------------------------------
@@ -605,7 +640,10 @@ function pushIfNewer(messages: readonly StateMessage[] | null): void {
 function receivePvpState(data: PvpStateData): boolean {
   const s = store.get();
   if (s.status === "empty" || data.game_id !== pushedGameId) return false;
-  if (data.seq > pushedVersion) pushStates(data.messages);
+  if (data.seq > pushedVersion) {
+    notePvpDeadline(data);
+    pushStates(data.messages);
+  }
   return true;
 }
 
@@ -641,6 +679,7 @@ export function startBattle(messages: readonly StateMessage[]): void {
   stopTimer();
   battleStore.reset({ ...initialBattleState(), status: "loading" });
   pushedVersion = -1;
+  pvpDeadline = null;
   pushStates(messages);
   resetPvpStatus(pushedGameId || null);
   // The opponent's moves that came over the channel before this screen did.

@@ -1,0 +1,29 @@
+/**
+ * The server's clock as seen from this browser. Deadlines the server sends
+ * (a PvP turn's `turn_deadline`, an opponent's `reconnect_until`) are instants
+ * on its clock; a phone's clock can be minutes off. The channel's `registered`
+ * answer carries `server_time`: the offset measured then (less half the
+ * round trip we cannot see, a few tens of ms) turns those instants into
+ * durations here.
+ */
+let offsetMs = 0;
+
+/** Remember the server's time as of a message received at `receivedAt` (this clock). */
+export function noteServerTime(serverTime: number, receivedAt: number = Date.now()): void {
+  if (Number.isFinite(serverTime)) offsetMs = serverTime - receivedAt;
+}
+
+/** Now, on the server's clock (ms since the epoch). */
+export function serverNow(now: number = Date.now()): number {
+  return now + offsetMs;
+}
+
+/** Whole seconds until `until` (server clock), never below 0. */
+export function secondsUntil(until: number, now: number = Date.now()): number {
+  return Math.max(0, Math.ceil((until - serverNow(now)) / 1000));
+}
+
+/** Forget the offset (a new session). */
+export function resetServerClock(): void {
+  offsetMs = 0;
+}
