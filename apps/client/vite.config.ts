@@ -1,12 +1,29 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { precompress } from "../../tools/build/precompress.ts";
+
+/** Precompresses the folder the build really wrote (`vite build --outDir /tmp/x` included). */
+function precompressOutDir(): Plugin {
+  let outDir = `${import.meta.dirname}/dist`;
+  return {
+    name: "cardrealm-precompress-outdir",
+    apply: "build",
+    configResolved(config) {
+      const dir = config.build.outDir;
+      outDir = dir.startsWith("/") ? dir : `${config.root}/${dir}`;
+    },
+    async closeBundle() {
+      const hook = precompress(outDir).closeBundle;
+      if (typeof hook === "function") await hook.call(this);
+    },
+  };
+}
 
 const API = "http://localhost:3000";
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), precompress(`${import.meta.dirname}/dist`)],
+  plugins: [react(), precompressOutDir()],
   server: {
     port: 5173,
     proxy: {

@@ -10,15 +10,20 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { resumeSession } from "./app/session.ts";
-import { startRealtime } from "./features/arena/arena-realtime.ts";
 import { installWebview } from "./lib/webview.ts";
+import { appStore } from "./stores/app-store.ts";
 
 // Android data in, refresh_page out, uncaught errors kept quiet on mobile.
 installWebview();
 // A stored token goes straight to the map (after a short loading popup).
 resumeSession();
-// The realtime channel follows the session (open while signed in).
-startRealtime();
+// The realtime channel follows the session (open while signed in). Its code, with the
+// message schemas (zod, ~25 KB gzip), loads at the first sign-in, not with the login screen.
+const stopWaitingForSignIn = appStore.subscribe(() => {
+  if (!appStore.get().isAuth) return;
+  stopWaitingForSignIn();
+  void import("./features/arena/arena-realtime.ts").then((m) => m.startRealtime());
+});
 
 const root = document.getElementById("root");
 if (root) {

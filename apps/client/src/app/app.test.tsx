@@ -58,6 +58,16 @@ describe("the journey from login to the map", () => {
     expect(appStore.get().isAuth).toBe(true);
   });
 
+  it("while a stored token resumes, the popup shows over the map's art, not over the login", async () => {
+    localStorage.setItem(JWT_STORAGE_KEY, "stored");
+    mockFetch({ ...catalogueRoutes, "GET /api/player-details": ok(makeUser()) });
+    resumeSession();
+    render(<App />);
+    expect(screen.getByTestId("loading-popup")).toBeTruthy();
+    expect(screen.queryByTestId("login-play")).toBeNull();
+    await screen.findByTestId("screen-home", {}, { timeout: 3000 });
+  });
+
   it("a stored token that the server refuses is dropped and login is shown", async () => {
     localStorage.setItem(JWT_STORAGE_KEY, "expired");
     mockFetch({

@@ -6,12 +6,15 @@ import { watchOrientationForRefresh } from "../lib/webview.ts";
 import { appStore, useAppStore } from "../stores/app-store.ts";
 import { useLoadingStore } from "../stores/loading-store.ts";
 import { RotateScreen, useNeedsRotation } from "./rotate-screen.tsx";
+import { isResuming } from "./session.ts";
 import { Stage } from "./stage.tsx";
 import "./app.css";
 
 /** Everything after login lives in lazily loaded chunks, so the login screen stays small. */
 const loadShell = () => import("../features/shell/shell.tsx");
 const Shell = lazy(loadShell);
+/** The map, the shell's first screen: fetched beside the shell rather than after it renders. */
+const loadMap = () => import("../features/map/map-screen.tsx");
 
 /**
  * product.md section 7: on an orientation change while logged out on mobile
@@ -42,7 +45,9 @@ export function App() {
 
   // Fetch the post-login code while the loading popup works, so the map opens at once.
   useEffect(() => {
-    if (loadingVisible) void loadShell().catch(() => {});
+    if (!loadingVisible) return;
+    void loadShell().catch(() => {});
+    void loadMap().catch(() => {});
   }, [loadingVisible]);
 
   return (
@@ -53,7 +58,8 @@ export function App() {
           <Suspense fallback={<ScreenFallback />}>
             <Shell />
           </Suspense>
-        ) : (
+        ) : loadingVisible && isResuming() ? null : (
+          // A resuming session shows the map's art (index.html) under its popup, not the login.
           <LoginScreen />
         )}
         <LoadingPopup />

@@ -40,6 +40,14 @@ type SignIn = () => Promise<SignedInUser>;
 /** Increments on every new journey; an older journey stops at its next await. */
 let generation = 0;
 
+/** Which journey the loading popup belongs to: a stored token resuming shows no login behind it. */
+let journey: "sign-in" | "resume" | null = null;
+
+/** True while a stored token is being resumed (the page shows the map's art, not the login). */
+export function isResuming(): boolean {
+  return journey === "resume";
+}
+
 function showPopup(label: string): void {
   loadingStore.reset({
     ...initialLoadingState(),
@@ -50,6 +58,7 @@ function showPopup(label: string): void {
 }
 
 function hidePopup(): void {
+  journey = null;
   loadingStore.reset(initialLoadingState());
 }
 
@@ -176,6 +185,7 @@ export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolea
   const loaded = freshLoaded();
   clearError();
   setLoading(true);
+  journey = "sign-in";
   showPopup("Opening the gates…");
 
   const cancel = () => {
@@ -227,6 +237,7 @@ export function resumeSession(): boolean {
   const gen = ++generation;
   const loaded = freshLoaded();
   setLoading(true);
+  journey = "resume";
   showPopup("Welcome back…");
 
   const cancel = () => {

@@ -4,6 +4,7 @@ import { startSignIn } from "../../app/session.ts";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
+import { useOverBootSplash } from "../../lib/boot-splash.ts";
 import {
   clearError,
   NO_ERROR,
@@ -26,6 +27,8 @@ export function LoginScreen({ search }: LoginScreenProps) {
   const error = useAppStore((s) => s.error);
   const [login, setLogin] = useState("");
   const [password, setPassword] = useState("");
+  // index.html painted this screen's backdrop before the scripts: it stays the backdrop.
+  const overSplash = useOverBootSplash("login");
 
   const play = () => {
     if (isLoading) return;
@@ -63,7 +66,7 @@ export function LoginScreen({ search }: LoginScreenProps) {
 
   return (
     <main className="login screen-enter" aria-labelledby="login-title">
-      <div className="login__bg" aria-hidden="true">
+      <div className={`login__bg${overSplash ? " login__bg--splash" : ""}`} aria-hidden="true">
         <span className="login__ember login__ember--1" />
         <span className="login__ember login__ember--2" />
         <span className="login__ember login__ember--3" />

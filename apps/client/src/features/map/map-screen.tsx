@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { sendEvent } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
+import { useOverBootSplash } from "../../lib/boot-splash.ts";
 import { openExternal } from "../../lib/external.ts";
 import { setRoute, showSystemMessage, useAppStore } from "../../stores/app-store.ts";
 import { chooseOpponent, closeChapter, openChapter } from "../story/story-flow.ts";
@@ -29,6 +30,8 @@ export default function MapScreen() {
   const settings = useAppStore((s) => s.settings);
   const cpuStory = useAppStore((s) => s.cpuStory);
   const running = useRunningBattle();
+  // index.html painted the map's art while the session resumed: it stays the map's art.
+  const overSplash = useOverBootSplash("map");
 
   const level = user?.level ?? 1;
   const maps = user?.maps ?? [];
@@ -54,7 +57,11 @@ export default function MapScreen() {
   };
 
   return (
-    <main className="map-screen" aria-label="World map" data-testid="screen-home">
+    <main
+      className={`map-screen${overSplash ? " map-screen--splash" : ""}`}
+      aria-label="World map"
+      data-testid="screen-home"
+    >
       <div className="map-screen__backdrop" aria-hidden="true" />
       <div className="map-board">
         <div className="map-board__art" aria-hidden="true" />
