@@ -1,6 +1,7 @@
 import type { Route } from "@cardrealm/protocol";
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
+import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { LargeCardHost } from "../card-views/large-card-host.tsx";
@@ -35,10 +36,39 @@ const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
   arena: "Arena",
 };
 
+/**
+ * The route whose screen is mounted: a new route's screen mounts one painted
+ * frame after the route changed. The click that changed it is answered at
+ * once (the old screen goes, the new one's entrance starts from nothing, as
+ * its screen-in fade does anyway), and building the new screen (hundreds of
+ * cards, the map's art) runs after that paint instead of holding it
+ * (bench/web/inp.ts: opening the deck or the gem shop, back to the map).
+ */
+export function useRouteAfterPaint(route: Route): Route | null {
+  const [mounted, setMounted] = useState<Route>(route);
+  useEffect(() => {
+    if (mounted === route) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setMounted(route), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [route, mounted]);
+  return mounted === route ? route : null;
+}
+
 /** Everything after login: the top bar and the current in-app route. */
 export default function Shell() {
   const route = useAppStore((s) => s.route);
+  const shown = useRouteAfterPaint(route);
   const CollectionScreen = COLLECTION_SCREENS[route];
+  // index.html's splash is the map's art only while the map shows.
+  useEffect(() => {
+    if (route !== "home") dismissBootSplash();
+  }, [route]);
   // Music follows the app state while signed in (lib/sound, docs/audio.md).
   useEffect(() => startMusicDirector(), []);
   return (
@@ -48,7 +78,7 @@ export default function Shell() {
       {route !== "game" && <TopBar />}
       <div className="shell__screen" key={route}>
         <Suspense fallback={null}>
-          {route === "home" ? (
+          {shown === null ? null : route === "home" ? (
             <MapScreen />
           ) : CollectionScreen ? (
             <CollectionScreen />

@@ -11,16 +11,25 @@ export function guideFrame(tick: number, talking: boolean): number {
   return talking ? tick % GUIDE_SPRITE.frames : tick % IDLE_FRAMES;
 }
 
-/** background-position of a frame on the 6 x 4 sheet, in percent. */
-export function framePosition(frame: number): string {
+/**
+ * How far the whole 6 x 4 sheet moves so `frame` shows in the window: a CSS
+ * transform in percent of the sheet's own size.
+ */
+export function frameTranslate(frame: number): string {
   const col = frame % GUIDE_SPRITE.columns;
   const row = Math.floor(frame / GUIDE_SPRITE.columns);
-  const x = (col / (GUIDE_SPRITE.columns - 1)) * 100;
-  const y = (row / (ROWS - 1)) * 100;
-  return `${x}% ${y}%`;
+  const x = (col / GUIDE_SPRITE.columns) * 100;
+  const y = (row / ROWS) * 100;
+  return `translate(${x === 0 ? 0 : -x}%, ${y === 0 ? 0 : -y}%)`;
 }
 
-/** Lyra, played from her sprite sheet at 12 frames a second. */
+/**
+ * Lyra, played from her sprite sheet at 12 frames a second. The sheet is one
+ * picture on its own layer, slid behind a frame-sized window: it is drawn
+ * once, and a new frame only moves the layer. (As a background-position the
+ * SVG sheet was re-drawn on the main thread 12 times a second, ~20-80 ms each
+ * on a throttled phone, for the whole tutorial.)
+ */
 export function GuideSprite({ talking }: { talking: boolean }) {
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -37,12 +46,19 @@ export function GuideSprite({ talking }: { talking: boolean }) {
       data-frame={frame}
       role="img"
       aria-label="Lyra, your guide"
-      style={{
-        backgroundImage: `url(${SHEET_URL})`,
-        backgroundSize: `${GUIDE_SPRITE.columns * 100}% ${ROWS * 100}%`,
-        backgroundPosition: framePosition(frame),
-        aspectRatio: `${GUIDE_SPRITE.width} / ${GUIDE_SPRITE.height}`,
-      }}
-    />
+      style={{ aspectRatio: `${GUIDE_SPRITE.width} / ${GUIDE_SPRITE.height}` }}
+    >
+      <img
+        className="tutorial-guide__sheet"
+        src={SHEET_URL}
+        alt=""
+        draggable={false}
+        style={{
+          width: `${GUIDE_SPRITE.columns * 100}%`,
+          height: `${ROWS * 100}%`,
+          transform: frameTranslate(frame),
+        }}
+      />
+    </div>
   );
 }

@@ -161,15 +161,22 @@ function Bubble({
       <GuideSprite talking={!done} />
       <div className="tutorial-bubble__body">
         <p className="tutorial-bubble__name">{GUIDE_NAME}</p>
-        <p
-          className="tutorial-bubble__text"
-          data-testid="tutorial-text"
-          data-done={done ? "true" : "false"}
-          aria-live="polite"
-        >
-          {shown}
-          {!done && <span className="tutorial-bubble__caret" aria-hidden="true" />}
-        </p>
+        {/* The whole line, unseen, holds the bubble at its final size while the text types
+            (the bubble grew line by line: layout shifts and a re-layout per character). */}
+        <div className="tutorial-bubble__textbox">
+          <p className="tutorial-bubble__text tutorial-bubble__text--ghost" aria-hidden="true">
+            {line.text}
+          </p>
+          <p
+            className="tutorial-bubble__text"
+            data-testid="tutorial-text"
+            data-done={done ? "true" : "false"}
+            aria-live="polite"
+          >
+            {shown}
+            {!done && <span className="tutorial-bubble__caret" aria-hidden="true" />}
+          </p>
+        </div>
         <div className="tutorial-bubble__actions">
           {SKIP_STEPS.has(step) && (
             <button

@@ -2,7 +2,7 @@ import type { TutorialBody } from "@cardrealm/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore, initialAppState, setCpuStory, setRoute } from "../../stores/app-store.ts";
 import { makeUser } from "../../test/fixtures.ts";
-import { framePosition, guideFrame } from "./guide-sprite.tsx";
+import { frameTranslate, guideFrame } from "./guide-sprite.tsx";
 import {
   finishTutorial,
   startTutorial,
@@ -112,9 +112,11 @@ describe("the running tutorial", () => {
 
 describe("Lyra's sprite sheet", () => {
   it("steps through the 6 x 4 sheet: 24 frames talking, the 12 idle ones otherwise", () => {
-    expect(framePosition(0)).toBe("0% 0%");
-    expect(framePosition(5)).toBe("100% 0%");
-    expect(framePosition(23)).toBe("100% 100%");
+    // The sheet slides left and up by whole frames (percent of the sheet: 6 columns, 4 rows).
+    expect(frameTranslate(0)).toBe("translate(0%, 0%)");
+    expect(frameTranslate(5)).toBe(`translate(-${(5 / 6) * 100}%, 0%)`);
+    expect(frameTranslate(7)).toBe(`translate(-${(1 / 6) * 100}%, -25%)`);
+    expect(frameTranslate(23)).toBe(`translate(-${(5 / 6) * 100}%, -75%)`);
     expect(guideFrame(25, true)).toBe(1);
     expect(guideFrame(13, false)).toBe(1);
   });

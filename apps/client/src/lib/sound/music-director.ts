@@ -40,6 +40,43 @@ export interface MusicPlayer {
   stop(): void;
 }
 
+/**
+ * Whether the page may make sound yet. Browsers keep an AudioContext made
+ * before the player's first touch, click or key suspended (autoplay rules),
+ * and making one costs the phone's main thread hundreds of milliseconds while
+ * the first screen is still being drawn (bench/web/lighthouse.ts, the
+ * resumed map). So the music waits for the page's first gesture, or starts
+ * at once when the page already had one (the Play button).
+ */
+export interface SoundGate {
+  open(): boolean;
+  /** Runs `then` once, at the page's first gesture; returns a cancel function. */
+  onOpen(then: () => void): () => void;
+}
+
+const GESTURES = ["pointerdown", "keydown", "touchend"] as const;
+
+export const browserSoundGate: SoundGate = {
+  open: () => {
+    const activation = (globalThis.navigator as { userActivation?: { hasBeenActive: boolean } })
+      ?.userActivation;
+    // Without the API, do as before: try at once (the context resumes on the first gesture).
+    return activation ? activation.hasBeenActive : true;
+  },
+  onOpen: (then) => {
+    if (typeof window === "undefined") return () => {};
+    const once = () => {
+      cancel();
+      then();
+    };
+    const cancel = () => {
+      for (const e of GESTURES) window.removeEventListener(e, once, true);
+    };
+    for (const e of GESTURES) window.addEventListener(e, once, true);
+    return cancel;
+  },
+};
+
 async function loadEngine(): Promise<MusicPlayer> {
   const { MusicEngine } = await import("./music-engine.ts");
   return new MusicEngine();
@@ -52,8 +89,11 @@ async function loadEngine(): Promise<MusicPlayer> {
 export function startMusicDirector(
   load: () => Promise<MusicPlayer> = loadEngine,
   store: Pick<typeof appStore, "get" | "subscribe"> = appStore,
+  gate: SoundGate = browserSoundGate,
 ): () => void {
   let player: MusicPlayer | null = null;
+  let cancelWait: (() => void) | null = null;
+  let gestured = false;
   let _loading: Promise<void> | null = null;
   let applied: MusicChannel | null = null;
   let stopped = false;
@@ -74,6 +114,14 @@ export function startMusicDirector(
     if (wanted === applied) return;
     if (!player) {
       if (wanted === null) return;
+      if (!gestured && !gate.open()) {
+        cancelWait ??= gate.onOpen(() => {
+          cancelWait = null;
+          gestured = true;
+          if (!stopped) apply();
+        });
+        return;
+      }
       _loading ??= load().then(
         (made) => {
           player = made;
@@ -97,6 +145,7 @@ export function startMusicDirector(
   apply();
   return () => {
     stopped = true;
+    cancelWait?.();
     unsubscribe();
     player?.stop();
     applied = null;

@@ -6,6 +6,7 @@ import { musicBus, setAudioContextFactory } from "./audio-context.ts";
 import { MUSIC_VOLUME, TRACKS_PER_CHANNEL } from "./constants.ts";
 import { FakeAudioContext, type FakeGain } from "./fake-audio-context.ts";
 import {
+  browserSoundGate,
   desiredChannel,
   startBattleMusic,
   startMenuMusic,
@@ -195,6 +196,52 @@ describe("the music director", () => {
     stop();
   });
 });
+
+describe("before the page's first gesture", () => {
+  it("makes no sound (no engine, no context) until a touch, click or key, then plays", async () => {
+    signInForGate();
+    let loads = 0;
+    const engine = new MusicEngine({ random: () => 0 });
+    const stop = startMusicDirector(
+      async () => {
+        loads += 1;
+        return engine;
+      },
+      appStore,
+      { open: () => false, onOpen: browserSoundGate.onOpen },
+    );
+    await vi.runOnlyPendingTimersAsync();
+    expect(loads).toBe(0);
+    expect(fake.oscillators.length).toBe(0);
+
+    window.dispatchEvent(new Event("pointerdown"));
+    await vi.runOnlyPendingTimersAsync();
+    expect(loads).toBe(1);
+    expect(engine.channel).toBe("menu");
+    stop();
+  });
+
+  it("forgets the wait when the shell goes before any gesture", async () => {
+    signInForGate();
+    let loads = 0;
+    const stop = startMusicDirector(
+      async () => {
+        loads += 1;
+        return new MusicEngine();
+      },
+      appStore,
+      { open: () => false, onOpen: browserSoundGate.onOpen },
+    );
+    stop();
+    window.dispatchEvent(new Event("keydown"));
+    await vi.runOnlyPendingTimersAsync();
+    expect(loads).toBe(0);
+  });
+});
+
+function signInForGate(): void {
+  appStore.set({ isAuth: true, route: "home" });
+}
 
 describe("entering a battle by any way", () => {
   it("an arena match (route to game without the story flow) plays battle music, then menu after", async () => {
