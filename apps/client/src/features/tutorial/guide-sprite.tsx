@@ -1,64 +1,37 @@
 import { GUIDE_SPRITE } from "@cardrealm/protocol";
-import { useEffect, useState } from "react";
 
 const SHEET_URL = "/static/media/guide-girl.svg";
-const ROWS = Math.ceil(GUIDE_SPRITE.frames / GUIDE_SPRITE.columns);
-/** Frames 0-11 are idle; the talking mouth is on 12-23. */
-const IDLE_FRAMES = GUIDE_SPRITE.frames / 2;
-
-/** Which frame of the sheet shows at `tick` (12 a second). */
-export function guideFrame(tick: number, talking: boolean): number {
-  return talking ? tick % GUIDE_SPRITE.frames : tick % IDLE_FRAMES;
-}
 
 /**
- * How far the whole 6 x 4 sheet moves so `frame` shows in the window: a CSS
- * transform in percent of the sheet's own size.
+ * The sheet tutorial.css animates: 6 columns by 4 rows, 12 frames a second,
+ * frames 0-11 idle and 12-23 talking. Its keyframes hard-code these numbers
+ * (a row lasts 6 / 12 = 0.5 s; idle plays 2 rows, talking 4): the sprite test
+ * checks them against GUIDE_SPRITE.
  */
-export function frameTranslate(frame: number): string {
-  const col = frame % GUIDE_SPRITE.columns;
-  const row = Math.floor(frame / GUIDE_SPRITE.columns);
-  const x = (col / GUIDE_SPRITE.columns) * 100;
-  const y = (row / ROWS) * 100;
-  return `translate(${x === 0 ? 0 : -x}%, ${y === 0 ? 0 : -y}%)`;
-}
+export const SHEET_LAYOUT = { columns: 6, rows: 4, fps: 12, idleFrames: 12 } as const;
 
 /**
- * Lyra, played from her sprite sheet at 12 frames a second. The sheet is one
- * picture on its own layer, slid behind a frame-sized window: it is drawn
- * once, and a new frame only moves the layer. (As a background-position the
- * SVG sheet was re-drawn on the main thread 12 times a second, ~20-80 ms each
- * on a throttled phone, for the whole tutorial.)
+ * Lyra, played from her sprite sheet by CSS alone: the sheet is one picture
+ * on its own layer, stepped left through a row's frames while its holder
+ * steps up through the rows. Both are transform animations in steps, which
+ * the compositor runs (the sheet as a background-position ticked by React
+ * re-drew the SVG on the main thread 12 times a second for the whole
+ * tutorial: bench/web/lighthouse.ts, TBT).
  */
 export function GuideSprite({ talking }: { talking: boolean }) {
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-    if (still) return;
-    const timer = setInterval(() => setTick((t) => t + 1), 1000 / GUIDE_SPRITE.fps);
-    return () => clearInterval(timer);
-  }, []);
-  const frame = guideFrame(tick, talking);
   return (
     <div
       className="tutorial-guide"
       data-testid="tutorial-guide"
-      data-frame={frame}
+      data-talking={talking ? "true" : "false"}
       role="img"
       aria-label="Lyra, your guide"
       style={{ aspectRatio: `${GUIDE_SPRITE.width} / ${GUIDE_SPRITE.height}` }}
     >
-      <img
-        className="tutorial-guide__sheet"
-        src={SHEET_URL}
-        alt=""
-        draggable={false}
-        style={{
-          width: `${GUIDE_SPRITE.columns * 100}%`,
-          height: `${ROWS * 100}%`,
-          transform: frameTranslate(frame),
-        }}
-      />
+      {/* A new key on a change of state starts both steppers together again (in phase). */}
+      <div className="tutorial-guide__rows" key={talking ? "talking" : "idle"}>
+        <img className="tutorial-guide__sheet" src={SHEET_URL} alt="" draggable={false} />
+      </div>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   type TutorialLine,
 } from "@cardrealm/content";
 import { useEffect, useState } from "react";
+import { stageSizeFor } from "../../app/stage.tsx";
 import { playClick } from "../../lib/audio.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useTypedText } from "../story/use-typed-text.ts";
@@ -238,10 +239,9 @@ export function TutorialOverlay() {
   const line = waiting ? TUTORIAL_BATTLE_WAITING : (TUTORIAL_LINES[live.step] ?? null);
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
-  // The overlay's own size (the stage's design size once it is drawn).
-  const drawn = document.querySelector<HTMLElement>("[data-tutorial-overlay]");
-  const vw = drawn?.offsetWidth || window.innerWidth;
-  const vh = drawn?.offsetHeight || window.innerHeight;
+  // The overlay's own size: the stage's design size, from the window (reading the
+  // drawn overlay's offsetWidth here forced a layout on every render).
+  const { width: vw, height: vh } = stageSizeFor(window.innerWidth, window.innerHeight);
   // The guide sits away from what she points at.
   const cx = rect ? rect.x + rect.w / 2 : vw * 0.75;
   const cy = rect ? rect.y + rect.h / 2 : vh * 0.25;

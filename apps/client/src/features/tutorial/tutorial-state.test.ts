@@ -1,8 +1,8 @@
-import type { TutorialBody } from "@cardrealm/protocol";
+import { GUIDE_SPRITE, type TutorialBody } from "@cardrealm/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore, initialAppState, setCpuStory, setRoute } from "../../stores/app-store.ts";
 import { makeUser } from "../../test/fixtures.ts";
-import { frameTranslate, guideFrame } from "./guide-sprite.tsx";
+import { SHEET_LAYOUT } from "./guide-sprite.tsx";
 import {
   finishTutorial,
   startTutorial,
@@ -111,13 +111,13 @@ describe("the running tutorial", () => {
 });
 
 describe("Lyra's sprite sheet", () => {
-  it("steps through the 6 x 4 sheet: 24 frames talking, the 12 idle ones otherwise", () => {
-    // The sheet slides left and up by whole frames (percent of the sheet: 6 columns, 4 rows).
-    expect(frameTranslate(0)).toBe("translate(0%, 0%)");
-    expect(frameTranslate(5)).toBe(`translate(-${(5 / 6) * 100}%, 0%)`);
-    expect(frameTranslate(7)).toBe(`translate(-${(1 / 6) * 100}%, -25%)`);
-    expect(frameTranslate(23)).toBe(`translate(-${(5 / 6) * 100}%, -75%)`);
-    expect(guideFrame(25, true)).toBe(1);
-    expect(guideFrame(13, false)).toBe(1);
+  it("is the 6 x 4, 12 frames a second sheet whose steps tutorial.css hard-codes", () => {
+    const rows = Math.ceil(GUIDE_SPRITE.frames / GUIDE_SPRITE.columns);
+    expect({
+      columns: GUIDE_SPRITE.columns,
+      rows,
+      fps: GUIDE_SPRITE.fps,
+      idleFrames: GUIDE_SPRITE.frames / 2,
+    }).toEqual(SHEET_LAYOUT);
   });
 });
