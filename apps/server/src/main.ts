@@ -52,7 +52,11 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  await app.listen({ port: config.port, host: config.host });
+  // A deep accept queue (the kernel caps it at net.core.somaxconn): with the
+  // default 511, a burst of new connections while the event loop was busy
+  // overflowed it and the dropped SYNs came back 1, 3 or 7 s later (bench/pvp:
+  // the play-card answers over 1 s were these, not slow handling).
+  await app.listen({ port: config.port, host: config.host, backlog: 4096 });
   const shown = config.host === "0.0.0.0" ? "localhost" : config.host;
   app.log.info(`Cardrealm is up: http://${shown}:${config.port}`);
 }

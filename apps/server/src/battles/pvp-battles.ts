@@ -176,7 +176,7 @@ export function createPvpBattles(deps: PvpDeps) {
   };
   const window = deps.window ?? DEFAULT_WINDOW;
   const withGame = createBattleLock();
-  const writer = createArenaWriter(k);
+  const writer = createArenaWriter(db);
   /** This process's copy of the games it serves (see apply: never trusted alone). */
   const cache = new Map<string, Loaded>();
   let closed = false;

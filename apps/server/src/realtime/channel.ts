@@ -74,6 +74,8 @@ interface Conn {
 
 const OPEN = 1;
 const RECENT_KEEP = 16;
+/** How often a slice of the heartbeat's pings goes out (see heartbeat below). */
+const HEARTBEAT_SLICE_MS = 250;
 
 export interface Channel {
   /** Sends data to a player wherever their socket is (resent until confirmed). */
@@ -339,10 +341,27 @@ export function createChannel(opts: ChannelOptions): Channel {
     log.warn({ err: err.message }, "websocket error");
   }
 
+  // The pings of one interval go out in slices, one every HEARTBEAT_SLICE_MS:
+  // pinging 10,000 sockets in one go held the event loop about half a second
+  // (every play-card answer in that window waited for it; bench/pvp). A socket
+  // that has not answered the previous round's ping by its turn is closed.
   let heartbeat: NodeJS.Timeout | null = null;
   if (heartbeatMs > 0) {
+    const slices = Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICE_MS));
+    let round: Iterator<WebSocket> | null = null;
+    let perSlice = 0;
     heartbeat = setInterval(() => {
-      for (const ws of sockets) {
+      if (!round) {
+        round = sockets.values();
+        perSlice = Math.ceil(sockets.size / slices);
+      }
+      for (let i = 0; i < perSlice; i++) {
+        const next = round.next();
+        if (next.done) {
+          round = null;
+          return;
+        }
+        const ws = next.value;
         if (awaitingPong.has(ws)) {
           ws.terminate();
           continue;
@@ -350,7 +369,7 @@ export function createChannel(opts: ChannelOptions): Channel {
         awaitingPong.add(ws);
         ws.ping();
       }
-    }, heartbeatMs);
+    }, heartbeatMs / slices);
     heartbeat.unref();
   }
 

@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { ChannelClient, newGuest } from "../../../bench/pvp/arena-client.ts";
+import { buildApp } from "../src/app.ts";
+import { loadGameContent } from "../src/content-bridge.ts";
+import { freshDb, testConfig } from "./harness.ts";
+
+/** A registered socket that never answers pings (a peer whose TCP connection died silently). */
+async function mutedSocket(base: string, me: { id: number; token: string }): Promise<WebSocket> {
+  const ws = new WebSocket(`${base.replace("http", "ws")}/wss?token=${me.token}`, {
+    autoPong: false,
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.on("open", () => {
+      ws.send(JSON.stringify({ action: "register", version: "t", data: { user_id: me.id } }));
+    });
+    ws.on("message", (raw) => {
+      const m = JSON.parse(raw.toString()) as { data: { type: string } };
+      if (m.data.type === "registered") resolve();
+    });
+    ws.on("error", reject);
+  });
+  return ws;
+}
+
+describe("the channel's heartbeat (pings spread over the interval)", () => {
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig(),
+      db: await freshDb("sqlite"),
+      content: loadGameContent(),
+      seasonSchedule: false,
+      arena: { heartbeatMs: 500 },
+    });
+    base = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("closes sockets that stop answering pings and keeps the ones that answer", async () => {
+    const alive = await Promise.all([1, 2, 3].map(async () => newGuest(base)));
+    const clients = await Promise.all(alive.map((me) => ChannelClient.open(base, me)));
+    await Promise.all(clients.map((c) => c.waitType("registered")));
+    const muted = await Promise.all(
+      [1, 2].map(async () => mutedSocket(base, await newGuest(base))),
+    );
+    const closedCodes = await Promise.all(
+      muted.map((ws) => new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)))),
+    );
+    expect(closedCodes).toHaveLength(2);
+    for (const c of clients) expect(c.ws.readyState).toBe(WebSocket.OPEN);
+    await Promise.all(clients.map((c) => c.close()));
+  });
+});
