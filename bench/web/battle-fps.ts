@@ -7,7 +7,8 @@
  * computer's answer animate, and frames are read from the compositor's
  * DrawFrame events (fps = frames drawn per second of the traced window).
  *
- * npx tsx bench/web/battle-fps.ts   (FPS_CPU=1 for no throttling, FPS_SECONDS=5)
+ * npx tsx bench/web/battle-fps.ts   (FPS_CPU=1 for no throttling, FPS_SECONDS=5,
+ * FPS_TRACE_FILE=/tmp/trace.json to keep the trace, FPS_EXTRA_CATEGORIES=viz to add categories)
  * Aim (issue #7): 60 frames a second during attacks with 4x CPU throttling.
  */
 import { writeFileSync } from "node:fs";
@@ -166,7 +167,9 @@ export async function measureBattleFps(): Promise<{ fps: number }> {
 
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
-    await browser.startTracing(page, { categories: CATEGORIES });
+    // FPS_EXTRA_CATEGORIES=viz,cc adds trace categories (to see the display compositor's work).
+    const extra = (process.env.FPS_EXTRA_CATEGORIES ?? "").split(",").filter(Boolean);
+    await browser.startTracing(page, { categories: [...CATEGORIES, ...extra] });
     // "All attack" marks the ready units; ending the turn plays the attacks,
     // then the computer's turn (its own attacks) follows.
     await page.getByTestId("all-attack").click();

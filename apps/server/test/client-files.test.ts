@@ -27,6 +27,11 @@ describe("listClientFiles (GET /api/files)", () => {
     expect(img).toEqual(["cards/1-mini.svg"]);
   });
 
+  it("preloads the WebP bake of a card's mini panel instead of its SVG", () => {
+    const dir = clientWith([], ["cards/1-mini.svg", "cards/1-mini.webp", "cards/1-max.webp"]);
+    expect(listClientFiles(dir)[1]).toEqual(["cards/1-mini.webp"]);
+  });
+
   it("keeps an SVG that has no bitmap beside it", () => {
     const dir = clientWith(["login-bg.svg", "chat.svg"], []);
     expect(listClientFiles(dir)[0]).toEqual(["chat.svg", "login-bg.svg"]);

@@ -27,10 +27,15 @@ export function listClientFiles(clientRoot: string): Files {
     const name = p.split(/[\\/]/).pop() ?? "";
     return /\.(svg|png|webp|jpg)$/.test(name) && !/^opponent-|BG\./.test(name);
   });
-  // An SVG with a WebP bake beside it (tools/art/rasterise.ts) is only the
-  // source: the screens show the bitmap, so only the bitmap is preloaded.
-  const baked = new Set(all.filter((p) => p.endsWith(".webp")).map((p) => p.slice(0, -5)));
-  const media = all.filter((p) => !(p.endsWith(".svg") && baked.has(p.slice(0, -4))));
   const img = walk(join(clientRoot, "img"), (p) => /-mini\.(svg|png|webp)$/.test(p));
-  return [media, img];
+  return [withoutBakedSources(all), withoutBakedSources(img)];
+}
+
+/**
+ * An SVG with a WebP bake beside it (tools/art/rasterise.ts) is only the
+ * source: the screens show the bitmap, so only the bitmap is preloaded.
+ */
+function withoutBakedSources(paths: string[]): string[] {
+  const baked = new Set(paths.filter((p) => p.endsWith(".webp")).map((p) => p.slice(0, -5)));
+  return paths.filter((p) => !(p.endsWith(".svg") && baked.has(p.slice(0, -4))));
 }

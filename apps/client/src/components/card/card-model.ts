@@ -53,9 +53,13 @@ export function cardAriaLabel(
   return parts.join(", ");
 }
 
-/** Where the pipeline puts a card's art panel (tools/art). */
+/**
+ * Where the pipeline puts a card's art panel: the WebP bitmap baked from its
+ * SVG (tools/art/rasterise.ts). A bitmap is decoded once; an SVG with
+ * filters would be re-rasterised on the CPU whenever the card moves or scales.
+ */
 export function cardArtUrl(id: number, size: CardSize, base = "/img/cards"): string {
-  return `${base}/${id}-${size === "mini" ? "mini" : "max"}.svg`;
+  return `${base}/${id}-${size === "mini" ? "mini" : "max"}.webp`;
 }
 
 /**

@@ -67,7 +67,7 @@ describe("<GameCard>", () => {
     expect(card.getAttribute("aria-label")).toBe(
       "Air Elemental, cost 1 fire 3 diamond, attack 3 hp 4, Flying. On play: stun a random enemy unit for 1 turn.",
     );
-    expect(card.querySelector("img")?.getAttribute("src")).toBe("/img/cards/1010-mini.svg");
+    expect(card.querySelector("img")?.getAttribute("src")).toBe("/img/cards/1010-mini.webp");
     expect(card.className).toContain("gc--unit");
     expect(card.className).toContain("gc--uncommon");
   });
@@ -81,7 +81,7 @@ describe("<GameCard>", () => {
     expect(within(card).queryByTestId("card-attack")).toBeNull();
     expect(within(card).queryByTestId("card-hp")).toBeNull();
     expect(within(card).getByText(SPELL.ability.full_text)).toBeTruthy();
-    expect(card.querySelector("img")?.getAttribute("src")).toBe("/img/cards/1062-max.svg");
+    expect(card.querySelector("img")?.getAttribute("src")).toBe("/img/cards/1062-max.webp");
     expect(card.className).toContain("gc--spell");
     expect(card.getAttribute("aria-label")).toBe(
       "Arcane Bolt, cost 2 pow, spell, Choose an enemy unit: deal 3 damage to it.",

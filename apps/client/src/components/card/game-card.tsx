@@ -161,6 +161,7 @@ export function GameCard({
             className="gc__art-img"
             src={cardArtUrl(card.id, size, artBase)}
             alt=""
+            decoding="async"
             draggable={false}
             onError={() => setArtFailed(true)}
           />

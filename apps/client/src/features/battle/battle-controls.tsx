@@ -14,6 +14,7 @@ import {
 } from "./battle-controller.ts";
 import { GearIcon, SwordIcon } from "./battle-icons.tsx";
 import { clockText } from "./battle-view.ts";
+import { type RingHalf, ringHalves } from "./timer-ring.ts";
 
 export function EndTurnButton() {
   const acting = useBattleStore((s) => canAct(s) && s.phase !== "discard_card");
@@ -73,6 +74,22 @@ export function AllAttackButton() {
   );
 }
 
+/** One half of the timer's ring: a half ring turned into its clip by `half.deg`. */
+function RingHalfView({ side, half }: { side: "left" | "right"; half: RingHalf }) {
+  return (
+    <span className={`turn-timer__half turn-timer__half--${side}`} aria-hidden="true">
+      <span
+        className="turn-timer__arc"
+        style={{
+          transform: `rotate(${(45 + half.deg).toFixed(2)}deg)`,
+          transitionDelay: `${Math.round(half.delayMs)}ms`,
+          transitionDuration: `${Math.round(half.durationMs)}ms`,
+        }}
+      />
+    </span>
+  );
+}
+
 export function TurnTimer() {
   const timer = useBattleStore((s) => s.timer);
   if (!timer) return null;
@@ -81,9 +98,10 @@ export function TurnTimer() {
       ? TURN_SECONDS.enemy
       : Math.max(timer.left, timer.turn <= 1 ? TURN_SECONDS.playerFirst : TURN_SECONDS.player);
   const warning = timer.left <= TURN_SECONDS.warning;
-  const r = 26;
-  const length = 2 * Math.PI * r;
   const share = full > 0 ? timer.left / full : 0;
+  // The timer ticks once a second: the ring sweeps from last second's share.
+  const previous = full > 0 ? Math.min(1, (timer.left + 1) / full) : 0;
+  const halves = ringHalves(previous, share);
   return (
     <div
       className={`turn-timer turn-timer--${timer.seat}${warning ? " turn-timer--warning" : ""}`}
@@ -93,17 +111,9 @@ export function TurnTimer() {
       role="timer"
       aria-label={`${timer.seat === "player" ? "Your" : "Enemy"} turn: ${timer.left} seconds left`}
     >
-      <svg viewBox="0 0 64 64" aria-hidden="true">
-        <circle className="turn-timer__track" cx="32" cy="32" r={r} />
-        <circle
-          className="turn-timer__arc"
-          cx="32"
-          cy="32"
-          r={r}
-          strokeDasharray={length}
-          strokeDashoffset={length * (1 - share)}
-        />
-      </svg>
+      <span className="turn-timer__track" aria-hidden="true" />
+      <RingHalfView side="right" half={halves.right} />
+      <RingHalfView side="left" half={halves.left} />
       <span className="turn-timer__text" key={warning ? timer.left : "calm"}>
         {clockText(timer.left)}
       </span>
