@@ -22,6 +22,13 @@ describe("server clock", () => {
     expect(secondsUntil(9_000, 10_000)).toBe(0);
   });
 
+  it("takes an offset under a second for the message's own delay and keeps this device's clock", () => {
+    // The registered answer was read 400 ms after the server stamped it.
+    noteServerTime(1_000_000, 1_000_400);
+    expect(serverNow(2_000_000)).toBe(2_000_000);
+    expect(secondsUntil(2_060_000, 2_000_000)).toBe(60);
+  });
+
   it("ignores a server time that is not a number", () => {
     noteServerTime(Number.NaN, 5);
     expect(serverNow(1_000)).toBe(1_000);

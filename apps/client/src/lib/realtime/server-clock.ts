@@ -8,9 +8,17 @@
  */
 let offsetMs = 0;
 
+/**
+ * Below this, a measured offset is the message's own delay (network, a busy
+ * main thread), not a wrong clock: trusting it would show 61 of a 60 s window.
+ */
+export const DEVICE_CLOCK_TRUSTED_WITHIN_MS = 1_000;
+
 /** Remember the server's time as of a message received at `receivedAt` (this clock). */
 export function noteServerTime(serverTime: number, receivedAt: number = Date.now()): void {
-  if (Number.isFinite(serverTime)) offsetMs = serverTime - receivedAt;
+  if (!Number.isFinite(serverTime)) return;
+  const offset = serverTime - receivedAt;
+  offsetMs = Math.abs(offset) < DEVICE_CLOCK_TRUSTED_WITHIN_MS ? 0 : offset;
 }
 
 /** Now, on the server's clock (ms since the epoch). */
