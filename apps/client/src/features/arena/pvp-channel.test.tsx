@@ -49,6 +49,16 @@ const state = (seq: number, hp: number, extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
+/** Fake timers at this device time, and the channel's registered answer stamped by the server. */
+function registerWithClocks({ device, server }: { device: number; server: number }): void {
+  vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+  vi.setSystemTime(device);
+  routeChannelMessage({
+    hash: `r${server}`,
+    data: { type: "registered", user_id: 7, server_time: server },
+  });
+}
+
 describe("PvP states from the channel in the battle", () => {
   it("applies a state list only when it is newer than anything applied, so none applies twice", async () => {
     startBattle([pvpSnapshot(5, 50)]);
@@ -103,13 +113,8 @@ describe("PvP states from the channel in the battle", () => {
   });
 
   it("runs a resumed turn's clock to the server's deadline, not a fresh full turn", async () => {
-    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     // This device's clock is 90 s ahead of the server's.
-    vi.setSystemTime(2_090_000);
-    routeChannelMessage({
-      hash: "r2",
-      data: { type: "registered", user_id: 7, server_time: 2_000_000 },
-    });
+    registerWithClocks({ device: 2_090_000, server: 2_000_000 });
     startBattle([pvpSnapshot(5, 50)]);
     deliverGameData(state(6, 50, { resume: true, turn_deadline: 2_012_000 }));
     await queueDrained();
@@ -124,13 +129,8 @@ describe("PvP states from the channel in the battle", () => {
   });
 
   it("counts the opponent's reconnection window on the server's clock, not this device's", async () => {
-    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
     // This device's clock is 2 minutes behind the server's.
-    vi.setSystemTime(1_000_000);
-    routeChannelMessage({
-      hash: "r1",
-      data: { type: "registered", user_id: 7, server_time: 1_120_000 },
-    });
+    registerWithClocks({ device: 1_000_000, server: 1_120_000 });
     startBattle([pvpSnapshot(5, 50)]);
     await queueDrained();
     render(<PvpBanner />);
