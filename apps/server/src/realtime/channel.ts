@@ -352,6 +352,9 @@ export function createChannel(opts: ChannelOptions): Channel {
     let perSlice = 0;
     heartbeat = setInterval(() => {
       if (!round) {
+        // No socket, no round: starting one here would leave perSlice at 0
+        // and the round never ending, so no socket would ever be pinged again.
+        if (sockets.size === 0) return;
         round = sockets.values();
         perSlice = Math.ceil(sockets.size / slices);
       }
