@@ -17,11 +17,19 @@
  * figures to bench/RESULTS.md (BENCH_NO_RECORD=1 to skip).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CATALOGUE } from "@cardrealm/content";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
@@ -440,7 +448,13 @@ try {
   const benchCpuStart = process.cpuUsage();
   const inProgressSamples: number[] = [];
   const sampler = setInterval(() => inProgressSamples.push(Math.round(inProgress)), 1000);
+  // The generator shares the cores: its own event-loop delay is part of every
+  // latency it measures, so it is printed beside them.
+  const lagResolutionMs = 10;
+  const genLag = monitorEventLoopDelay({ resolution: lagResolutionMs });
+  genLag.enable();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  genLag.disable();
   clearInterval(sampler);
   measureEnd = performance.now();
   const elapsed = (Date.now() - t2) / 1000;
@@ -449,6 +463,7 @@ try {
   const benchCpu = (benchUsage.user + benchUsage.system) / 1000 / (elapsed * 10);
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const rssBusy = rssOf(pid);
+  const lagMs = (ns: number) => Math.max(0, ns / 1e6 - lagResolutionMs).toFixed(1);
   const msgRate = messages / elapsed;
   for (const b of players) b.playing = false;
   // Plays sent in the window's last moments are still counted when they answer.
@@ -464,6 +479,8 @@ try {
     `channel messages per second ${msgRate.toFixed(0)} (server to players)`,
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
+    // The histogram holds whole sampling intervals: the delay is what lies past the period.
+    `generator event-loop delay  p50 ${lagMs(genLag.percentile(50))} ms, p99 ${lagMs(genLag.percentile(99))} ms, max ${lagMs(genLag.max)} ms (this load generator's own loop, not the server)`,
     `memory per idle player      ${(perPlayer / 1024).toFixed(1)} KB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before sockets, ${(rssIdle / 2 ** 20).toFixed(0)} MB idle, ${(rssBusy / 2 ** 20).toFixed(0)} MB playing)`,
     `http errors                 ${httpErrors}`,
     `cpu                         server ${serverCpu.toFixed(0)}% of a core, this load generator ${benchCpu.toFixed(0)}%, machine load average ${load}`,
@@ -485,6 +502,8 @@ try {
   stopping = true;
   server.child.kill("SIGTERM");
   await new Promise((r) => server.child.once("exit", r));
+  // Each run leaves a 30-60 MB database: gone with the run.
+  rmSync(dataDir, { recursive: true, force: true });
   if (benchDbName && pgBase) {
     const pg = (await import("pg")).default;
     const admin = new pg.Client({ connectionString: pgBase });

@@ -128,6 +128,47 @@ describe("the realtime channel (/wss)", () => {
     await c.close();
   });
 
+  it("refuses malformed confirms (extra keys, wrong types, a hash too long) without confirming anything", async () => {
+    const me = await newGuest(base);
+    const c = await ChannelClient.open(base, me, { autoConfirm: false });
+    const registered = await c.waitType("registered");
+    const hash = registered.hash;
+    const malformed = [
+      { action: "confirm", data: { user_id: me.id, hash, extra: 1 } },
+      { action: "confirm", data: { user_id: me.id, hash }, extra: true },
+      { action: "confirm", data: { user_id: String(me.id), hash } },
+      { action: "confirm", data: { user_id: me.id + 0.5, hash } },
+      { action: "confirm", data: { user_id: me.id, hash: "x".repeat(65) } },
+      { action: "confirm", data: { user_id: me.id, hash: "" } },
+      { action: "confirm", version: "v".repeat(33), data: { user_id: me.id, hash } },
+      { action: "confirm", data: [me.id, hash] },
+    ];
+    for (const m of malformed) {
+      const from = c.messages.length;
+      c.send(m);
+      const err = await c.waitFor((x) => x.data.type === "error", 10_000, from);
+      expect(err.data.code).toBe("bad_message");
+    }
+    // None of them confirmed the registered message: it is still resent.
+    const before = c.received.filter((m) => m.hash === hash).length;
+    clock.advance(2_000);
+    await until(
+      () => c.received.filter((m) => m.hash === hash).length > before,
+      "registered resent",
+    );
+    // The well-formed confirm (with a version) still works: no error, no more resends.
+    c.send({ action: "confirm", version: "1.21-p", data: { user_id: me.id, hash } });
+    c.confirm(hash); // and a duplicate is tolerated
+    await new Promise((r) => setTimeout(r, 100));
+    const errors = c.messages.filter((m) => m.data.type === "error").length;
+    const count = c.received.filter((m) => m.hash === hash).length;
+    clock.advance(6_000);
+    await new Promise((r) => setTimeout(r, 150));
+    expect(c.received.filter((m) => m.hash === hash).length).toBe(count);
+    expect(c.messages.filter((m) => m.data.type === "error").length).toBe(errors);
+    await c.close();
+  });
+
   it("a newer socket of the same player replaces the older one (4409)", async () => {
     const me = await newGuest(base);
     const first = await ChannelClient.open(base, me);

@@ -148,6 +148,21 @@ interface Loaded {
   actionsJson: string;
 }
 
+/**
+ * The cache's copy of a game: the state as the JSON text that was saved, not
+ * as objects. A game's state lives one move (1-2 s), long enough for the
+ * young generation to promote it, so 2,000 games of state objects were old
+ * garbage at ~10 MB/s and their full collections held the event loop 60-170 ms
+ * (bench/pvp, --trace-gc). One string per game costs the collector next to
+ * nothing; parsing it back costs a few microseconds per move.
+ */
+interface Cached {
+  rec: ArenaRecord;
+  setup: ArenaSetup;
+  stateJson: string;
+  actionsJson: string;
+}
+
 type Settlement = Map<number, { result: NonNullable<StateMessage["end_game"]>["result"] }>;
 
 const BOT_SIDE: Side = 1;
@@ -178,7 +193,23 @@ export function createPvpBattles(deps: PvpDeps) {
   const withGame = createBattleLock();
   const writer = createArenaWriter(db);
   /** This process's copy of the games it serves (see apply: never trusted alone). */
-  const cache = new Map<string, Loaded>();
+  const cache = new Map<string, Cached>();
+
+  function remember(g: Loaded, stateJson: string): void {
+    cache.set(g.rec.battle.id, {
+      rec: g.rec,
+      setup: g.setup,
+      stateJson,
+      actionsJson: g.actionsJson,
+    });
+  }
+
+  function fromCache(gameId: string): Loaded | undefined {
+    const c = cache.get(gameId);
+    if (!c) return undefined;
+    const state = JSON.parse(c.stateJson) as BattleState;
+    return { rec: c.rec, setup: c.setup, state, actionsJson: c.actionsJson };
+  }
   let closed = false;
 
   const rooms = new RoomRegistry(roomClock, {
@@ -207,7 +238,7 @@ export function createPvpBattles(deps: PvpDeps) {
     return loaded;
   }
 
-  function sideOf(g: Loaded, userId: number): Side | null {
+  function sideOf(g: { rec: ArenaRecord }, userId: number): Side | null {
     if (g.rec.game.player0 === userId) return 0;
     if (g.rec.game.player1 === userId) return 1;
     return null;
@@ -220,14 +251,20 @@ export function createPvpBattles(deps: PvpDeps) {
   }
 
   /** The caller's active game, checked against the game_id they sent. */
-  async function ownGame(
-    userId: number,
-    gameId: string,
-    fresh = false,
-  ): Promise<{ g: Loaded; side: Side }> {
+  async function ownGame(userId: number, gameId: string): Promise<{ side: Side }> {
     // Seats never change, so a cached copy answers "is this your game"; the
     // state itself is re-checked by apply.
-    const g = (fresh ? undefined : cache.get(gameId)) ?? (await load(gameId));
+    const g = cache.get(gameId) ?? (await load(gameId));
+    const side = g ? sideOf(g, userId) : null;
+    if (!g || side === null) throw new HttpError(404, "not_found", "No such battle.");
+    if (g.rec.battle.status !== "active")
+      throw new HttpError(409, "conflict", "This battle is over.");
+    return { side };
+  }
+
+  /** The caller's active game as stored now (not the cache). */
+  async function ownGameFresh(userId: number, gameId: string): Promise<{ g: Loaded; side: Side }> {
+    const g = await load(gameId);
     const side = g ? sideOf(g, userId) : null;
     if (!g || side === null) throw new HttpError(404, "not_found", "No such battle.");
     if (g.rec.battle.status !== "active")
@@ -274,7 +311,7 @@ export function createPvpBattles(deps: PvpDeps) {
     decide: (g: Loaded) => Action | null,
   ): Promise<Applied | null> {
     for (let attempt = 0; attempt < 3; attempt++) {
-      const cached = attempt === 0 ? cache.get(gameId) : undefined;
+      const cached = attempt === 0 ? fromCache(gameId) : undefined;
       const g = cached ?? (await load(gameId));
       if (g?.rec.battle.status !== "active") {
         // Over (perhaps finished on another process): nothing left to time here.
@@ -320,7 +357,7 @@ export function createPvpBattles(deps: PvpDeps) {
           cache.delete(gameId);
           continue;
         }
-        cache.set(gameId, after);
+        remember(after, save.state);
         return { g: after, events: r.events, settlement: null, finished: [] };
       }
       const stats = statsOf(after);
@@ -652,7 +689,7 @@ export function createPvpBattles(deps: PvpDeps) {
       state,
       actionsJson: "[]",
     };
-    cache.set(id, g);
+    remember(g, battle.state);
     for (const h of humans(g)) rooms.get(id).join(h.userId);
     armTimers(g);
     return g;
@@ -842,7 +879,7 @@ export function createPvpBattles(deps: PvpDeps) {
      */
     warning(userId: number, gameId: string): Promise<StateMessage[]> {
       return withGame(gameId, async () => {
-        const { g, side } = await ownGame(userId, gameId, true);
+        const { g, side } = await ownGameFresh(userId, gameId);
         if (g.state.active === side) throw new HttpError(409, "conflict", "It is your turn.");
         const left = Number(g.rec.game.turn_deadline) - roomClock.now();
         if (left > 0) {

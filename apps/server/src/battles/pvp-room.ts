@@ -27,6 +27,8 @@ export interface RoomEvents {
 
 export class PvpRoom {
   private turnTimer: TimerHandle | null = null;
+  private armedTurn = -1;
+  private armedDeadline = 0;
   private botTimer: TimerHandle | null = null;
   private readonly drops = new Map<number, TimerHandle>();
   private readonly present = new Set<number>();
@@ -47,7 +49,12 @@ export class PvpRoom {
   /** Arms (or re-arms) the turn timer for `turn`, due at `deadline`. */
   armTurn(turn: number, deadline: number): void {
     if (this.disposed) return;
+    // Every move re-arms with the turn's unchanged deadline: keep the timer
+    // that is already set for it (a new one per move was garbage by the next).
+    if (this.turnTimer && this.armedTurn === turn && this.armedDeadline === deadline) return;
     this.turnTimer?.cancel();
+    this.armedTurn = turn;
+    this.armedDeadline = deadline;
     this.turnTimer = this.clock.after(deadline - this.clock.now(), () => {
       this.turnTimer = null;
       this.events.onTurnDeadline(this, turn);

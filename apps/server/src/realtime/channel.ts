@@ -70,9 +70,55 @@ interface Conn {
   authTimer: TimerHandle | null;
   /** Registers are handled one at a time. */
   chain: Promise<void>;
+  /** Messages waiting on `chain`; at 0 a confirm is handled at once. */
+  queued: number;
 }
 
 const OPEN = 1;
+
+type ConfirmMessage = Extract<ChannelClientMessage, { action: "confirm" }>;
+
+/**
+ * Exactly what ChannelConfirm (protocol) accepts, checked by hand: no other
+ * keys, a positive integer user_id, a hash of 1-64 characters, a version
+ * that is a number or a string of at most 32.
+ */
+function isPlainConfirm(x: unknown): x is ConfirmMessage {
+  if (typeof x !== "object" || x === null) return false;
+  const m = x as Record<string, unknown>;
+  if (m.action !== "confirm") return false;
+  let keys = 0;
+  for (const key in m) {
+    if (!Object.hasOwn(m, key)) continue;
+    keys++;
+    if (key !== "action" && key !== "version" && key !== "data") return false;
+  }
+  if (keys === 0) return false;
+  const v = m.version;
+  if (v !== undefined && typeof v !== "number" && !(typeof v === "string" && v.length <= 32))
+    return false;
+  if (typeof v === "number" && !Number.isFinite(v)) return false;
+  const d = m.data;
+  if (typeof d !== "object" || d === null || Array.isArray(d)) return false;
+  const data = d as Record<string, unknown>;
+  let dataKeys = 0;
+  for (const key in data) {
+    if (!Object.hasOwn(data, key)) continue;
+    dataKeys++;
+    if (key !== "user_id" && key !== "hash") return false;
+  }
+  if (dataKeys !== 2) return false;
+  const id = data.user_id;
+  const hash = data.hash;
+  return (
+    typeof id === "number" &&
+    Number.isSafeInteger(id) &&
+    id > 0 &&
+    typeof hash === "string" &&
+    hash.length >= 1 &&
+    hash.length <= 64
+  );
+}
 const RECENT_KEEP = 16;
 /** How often a slice of the heartbeat's pings goes out (see heartbeat below). */
 const HEARTBEAT_SLICE_MS = 250;
@@ -289,6 +335,13 @@ export function createChannel(opts: ChannelOptions): Channel {
       bad("The message is not valid JSON");
       return;
     }
+    // A confirm follows every message the server sends (one per move per
+    // player): the well-formed ones skip zod and, with no register in
+    // progress, the promise chain. Anything else takes the full path below.
+    if (conn.queued === 0 && isPlainConfirm(parsed)) {
+      confirm(this, conn, parsed);
+      return;
+    }
     const r = ChannelClientMessage.safeParse(parsed);
     if (!r.success) {
       const detail = r.error.issues
@@ -299,13 +352,18 @@ export function createChannel(opts: ChannelOptions): Channel {
       return;
     }
     const msg = r.data;
+    conn.queued++;
+    const done = () => {
+      conn.queued--;
+    };
     if (msg.action === "register") {
       conn.chain = conn.chain
         .then(() => register(this, conn, msg))
-        .catch((err: unknown) => log.error({ err }, "register failed"));
+        .catch((err: unknown) => log.error({ err }, "register failed"))
+        .finally(done);
     } else {
       // Confirms wait for a register in progress, so one sent right after it counts.
-      conn.chain = conn.chain.then(() => confirm(this, conn, msg));
+      conn.chain = conn.chain.then(() => confirm(this, conn, msg)).finally(done);
     }
   }
 
@@ -381,7 +439,13 @@ export function createChannel(opts: ChannelOptions): Channel {
       ws.close(1001, "Server shutting down");
       return;
     }
-    const conn: Conn = { userId: null, verifying: null, authTimer: null, chain: Promise.resolve() };
+    const conn: Conn = {
+      userId: null,
+      verifying: null,
+      authTimer: null,
+      chain: Promise.resolve(),
+      queued: 0,
+    };
     conns.set(ws, conn);
     sockets.add(ws);
     ws.on("message", onMessage);
