@@ -54,6 +54,7 @@ import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
 import {
   type ArenaGameRow,
   type ArenaRecord,
+  arenaActions,
   arenaProfiles,
   finishArena,
   insertArena,
@@ -63,12 +64,6 @@ import {
 } from "./pvp-repo.ts";
 import { type PvpRoom, RoomRegistry } from "./pvp-room.ts";
 import { createArenaWriter } from "./pvp-writer.ts";
-
-/** Appends one action to a JSON array's text without parsing it. */
-function appendAction(json: string, action: Action): string {
-  const body = JSON.stringify(action);
-  return json === "[]" ? `[${body}]` : `${json.slice(0, -1)},${body}]`;
-}
 
 /**
  * What the progression code (dailies, season track) hears after an arena
@@ -144,8 +139,12 @@ interface Loaded {
   rec: ArenaRecord;
   setup: ArenaSetup;
   state: BattleState;
-  /** The stored actions as JSON text (appended to, parsed only at the end). */
-  actionsJson: string;
+  /**
+   * The stored actions as JSON text, when read with the row; null when not
+   * held (the cache's copies): each save appends its action in SQL, and the
+   * final save reads the list back.
+   */
+  actionsJson: string | null;
 }
 
 /**
@@ -154,13 +153,14 @@ interface Loaded {
  * young generation to promote it, so 2,000 games of state objects were old
  * garbage at ~10 MB/s and their full collections held the event loop 60-170 ms
  * (bench/pvp, --trace-gc). One string per game costs the collector next to
- * nothing; parsing it back costs a few microseconds per move.
+ * nothing; parsing it back costs a few microseconds per move. The action
+ * list is not held at all (the UPDATE appends to it): it grew to ~2 KB a game
+ * and was the other half of that garbage.
  */
 interface Cached {
   rec: ArenaRecord;
   setup: ArenaSetup;
   stateJson: string;
-  actionsJson: string;
 }
 
 type Settlement = Map<number, { result: NonNullable<StateMessage["end_game"]>["result"] }>;
@@ -200,7 +200,6 @@ export function createPvpBattles(deps: PvpDeps) {
       rec: g.rec,
       setup: g.setup,
       stateJson,
-      actionsJson: g.actionsJson,
     });
   }
 
@@ -208,7 +207,7 @@ export function createPvpBattles(deps: PvpDeps) {
     const c = cache.get(gameId);
     if (!c) return undefined;
     const state = JSON.parse(c.stateJson) as BattleState;
-    return { rec: c.rec, setup: c.setup, state, actionsJson: c.actionsJson };
+    return { rec: c.rec, setup: c.setup, state, actionsJson: null };
   }
   let closed = false;
 
@@ -333,7 +332,6 @@ export function createPvpBattles(deps: PvpDeps) {
       const now = roomClock.now();
       const turnChanged = next.turn !== g.state.turn || next.active !== g.state.active;
       const deadline = turnChanged ? now + timing.turnMs : Number(g.rec.game.turn_deadline);
-      const actionsJson = appendAction(g.actionsJson, action);
       const after: Loaded = {
         rec: {
           battle: { ...g.rec.battle, version: next.version },
@@ -341,13 +339,13 @@ export function createPvpBattles(deps: PvpDeps) {
         },
         setup: g.setup,
         state: next,
-        actionsJson,
+        actionsJson: null,
       };
       const save = {
         id: gameId,
         expectedVersion: g.rec.battle.version,
         version: next.version,
-        actions: actionsJson,
+        action: JSON.stringify(action),
         state: JSON.stringify(next),
         deadline: turnChanged ? deadline : null,
         now: nowIso(clock),
@@ -360,10 +358,11 @@ export function createPvpBattles(deps: PvpDeps) {
         remember(after, save.state);
         return { g: after, events: r.events, settlement: null, finished: [] };
       }
-      const stats = statsOf(after);
       const done = await k.transaction().execute(async (trx) => {
         if (!(await saveArenaState(trx, save))) return null;
-        return (await settleIn(trx, after, stats)) ?? { paid: null, finished: [] };
+        const actionsJson = await arenaActions(trx, gameId);
+        const final = { ...after, actionsJson };
+        return (await settleIn(trx, final, statsOf(final))) ?? { paid: null, finished: [] };
       });
       cache.delete(gameId);
       if (done) {
@@ -374,7 +373,7 @@ export function createPvpBattles(deps: PvpDeps) {
   }
 
   /** What each side did, from the trace (daily tasks count it); never fails a settle. */
-  function statsOf(g: Loaded): Map<Side, BattleStats> {
+  function statsOf(g: Loaded & { actionsJson: string }): Map<Side, BattleStats> {
     const out = new Map<Side, BattleStats>();
     try {
       const events = traceEvents(g.setup, JSON.parse(g.actionsJson) as Action[], catalogue);
@@ -393,7 +392,7 @@ export function createPvpBattles(deps: PvpDeps) {
    */
   async function settleIn(
     trx: Executor,
-    g: Loaded,
+    g: Loaded & { actionsJson: string },
     stats: Map<Side, BattleStats>,
   ): Promise<{ paid: Settlement; finished: ArenaGameFinished[] } | null> {
     const state = g.state;

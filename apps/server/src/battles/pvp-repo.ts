@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Executor } from "../db/executor.ts";
 import type { ArenaGamesTable, BattlesTable } from "../db/schema.ts";
 
@@ -65,7 +65,8 @@ export async function saveArenaState(
     id: string;
     expectedVersion: number;
     version: number;
-    actions: string;
+    /** The move's action as JSON: appended to the stored list by the UPDATE itself. */
+    action: string;
     state: string;
     /** The new turn deadline, when the turn changed (else the row keeps its own). */
     deadline: number | null;
@@ -74,7 +75,12 @@ export async function saveArenaState(
 ): Promise<boolean> {
   const r = await trx
     .updateTable("battles")
-    .set({ version: s.version, actions: s.actions, state: s.state, updated_at: s.now })
+    .set({
+      version: s.version,
+      actions: sql<string>`case when actions = '[]' then '[' || ${s.action} || ']' else substr(actions, 1, length(actions) - 1) || ',' || ${s.action} || ']' end`,
+      state: s.state,
+      updated_at: s.now,
+    })
     .where("id", "=", s.id)
     .where("version", "=", s.expectedVersion)
     .where("status", "=", "active")
@@ -87,6 +93,16 @@ export async function saveArenaState(
     .where("id", "=", s.id)
     .execute();
   return true;
+}
+
+/** A game's stored action list (JSON text). */
+export async function arenaActions(trx: Executor, id: string): Promise<string> {
+  const row = await trx
+    .selectFrom("battles")
+    .select("actions")
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+  return row.actions;
 }
 
 /** Ends the arena side of a game: status finished, seats freed. */

@@ -3,6 +3,10 @@ import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { ArenaSave, CommitBatch } from "./pvp-writer.ts";
 
+/** The stored action list with one more (the same SQL as saveArenaState's); binds the action twice. */
+const APPEND_ACTION =
+  "case when actions = '[]' then '[' || ? || ']' else substr(actions, 1, length(actions) - 1) || ',' || ? || ']' end";
+
 /** SQLite's codes for PRAGMA synchronous. */
 const SYNC_NORMAL = 1;
 
@@ -34,14 +38,22 @@ export function createSqliteMoveBatch(kysely: Kysely<Database>, raw: SQLite.Data
     const relaxed = raw.prepare(`pragma synchronous = ${SYNC_NORMAL}`);
     const restore = raw.prepare(`pragma synchronous = ${own}`);
     const saveBattle = raw.prepare(
-      "update battles set version = ?, actions = ?, state = ?, updated_at = ? where id = ? and version = ? and status = 'active'",
+      `update battles set version = ?, actions = ${APPEND_ACTION}, state = ?, updated_at = ? where id = ? and version = ? and status = 'active'`,
     );
     const saveDeadline = raw.prepare(
       "update arena_games set turn_deadline = ?, updated_at = ? where id = ?",
     );
     const inOneTransaction = raw.transaction((batch: ArenaSave[]) =>
       batch.map((s) => {
-        const r = saveBattle.run(s.version, s.actions, s.state, s.now, s.id, s.expectedVersion);
+        const r = saveBattle.run(
+          s.version,
+          s.action,
+          s.action,
+          s.state,
+          s.now,
+          s.id,
+          s.expectedVersion,
+        );
         if (r.changes !== 1) return false;
         if (s.deadline !== null) saveDeadline.run(s.deadline, s.now, s.id);
         return true;
