@@ -1,6 +1,13 @@
 import { chooseTurn } from "@cardrealm/ai";
 import { CATALOGUE } from "@cardrealm/content";
-import type { Action, BattleState, Side } from "@cardrealm/engine";
+import {
+  type Action,
+  type BattleSetup,
+  type BattleState,
+  createBattle,
+  type Side,
+  step,
+} from "@cardrealm/engine";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -276,6 +283,25 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
       const arena = (await ledgerFor(db.kysely, p.id)).filter((l) => l.reason.startsWith("arena"));
       expect(arena).toHaveLength(1);
     }
+    // Every move appended its action to the stored list (in SQL, not from a
+    // copy in memory): the list replays from the setup to the stored final
+    // state, and the finish hook (daily tasks) saw the same list.
+    const row = await db.kysely
+      .selectFrom("battles")
+      .select(["setup", "actions", "state"])
+      .where("id", "=", m.gameId)
+      .executeTakeFirstOrThrow();
+    const actions = JSON.parse(row.actions) as Action[];
+    expect(actions.length).toBeGreaterThan(10);
+    let replay = createBattle(JSON.parse(row.setup) as BattleSetup, CATALOGUE);
+    for (const action of actions) {
+      const r = step(replay, action, CATALOGUE);
+      expect(r.ok).toBe(true);
+      if (r.ok) replay = r.state;
+    }
+    expect(replay).toEqual(JSON.parse(row.state));
+    for (const f of finished) expect(f.actions).toEqual(actions);
+
     // Acting in the finished game is refused.
     const after = await a.post("/api/game/pvp/giveup", { game_id: m.gameId });
     expect(after.status).toBe(409);
