@@ -7,7 +7,16 @@ import {
   MESSAGES,
   type User,
 } from "@cardrealm/protocol";
-import { type CSSProperties, type MouseEvent, useCallback, useMemo, useRef, useState } from "react";
+import {
+  type CSSProperties,
+  type MouseEvent,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -41,6 +50,7 @@ import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** Card width in the two sliders (design px): names stay readable on a phone. */
 const SLIDE_W = 140;
+const SLIDE_STYLE = { "--gc-w": `${SLIDE_W}px` } as CSSProperties;
 const FILTERS: { value: DeckEditorFilter; label: string }[] = [
   { value: "all", label: "All" },
   { value: "spell", label: "Spells" },
@@ -79,6 +89,28 @@ function useSerial() {
     chain.current = next.catch(() => {});
     return next;
   }, []);
+}
+
+/**
+ * The value as of the frame after it last changed: a filter, search or sort
+ * press paints its pressed pill at once, and re-building the library's cards
+ * (dozens of them, each animating in) runs after that paint, as a transition
+ * a next press can interrupt (bench/web/inp.ts, "filter").
+ */
+function useAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  useEffect(() => {
+    if (Object.is(shown, value)) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [value, shown]);
+  return shown;
 }
 
 function logEditorFailure(what: string, error: unknown): void {
@@ -135,9 +167,12 @@ function DeckEditor({
   const deckTotal = totalOf(deck);
   const libraryTotal = user.library.total_amount;
 
+  // The library shows what the pills and the search box said one frame ago.
+  const query = useMemo(() => ({ filter, search, sortByCost }), [filter, search, sortByCost]);
+  const listQuery = useAfterPaint(query);
   const libraryList = useMemo(
-    () => libraryCards(cards, library, { filter, search, sortByCost }),
-    [cards, library, filter, search, sortByCost],
+    () => libraryCards(cards, library, listQuery),
+    [cards, library, listQuery],
   );
   const deckList = useMemo(() => deckCards(cards, deck), [cards, deck]);
   const filterCounts = useMemo(() => {
@@ -268,7 +303,102 @@ function DeckEditor({
   const code = deckTotal > 0 ? encodeDeck(deckEntries(deck)) : "";
   const short = deckTotal < DECK_MIN_CARDS;
 
-  const gw = { "--gc-w": `${SLIDE_W}px` } as CSSProperties;
+  // The two sliders are built only when their cards change: a press elsewhere on
+  // the screen (a filter pill, a deck slot) re-renders none of their cards.
+  const act = useRef({ add, remove });
+  act.current = { add, remove };
+  const librarySlider = useMemo(
+    () => (
+      <CardSlider
+        items={libraryList}
+        itemKey={(c) => c.id}
+        slideWidth={SLIDE_W}
+        label="Library"
+        resetKey={`${listQuery.filter}|${listQuery.search}|${listQuery.sortByCost}`}
+        empty={
+          listQuery.search || listQuery.filter !== "all"
+            ? "No cards match. Try another filter or name."
+            : "Your library is empty. Open boxes in Offers to find cards."
+        }
+        renderItem={(card) => {
+          const owned = library.get(card.id) ?? 0;
+          const inDeck = deck.get(card.id) ?? 0;
+          const block = addBlock(card.id, owned, inDeck);
+          return (
+            <div className="deck-card" data-slide-card={card.id}>
+              <GameCard
+                card={card}
+                amount={owned - inDeck}
+                style={SLIDE_STYLE}
+                className={block ? "deck-card__spent" : undefined}
+                onDoubleClick={openLargeCard}
+                onContextMenu={openLargeCard}
+                data-testid={`deck-library-card-${card.id}`}
+              />
+              {block ? (
+                <span className="deck-card__note" data-testid={`deck-note-${card.id}`}>
+                  {addBlockText(card.id, block)}
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  className="deck-card__btn deck-card__btn--add"
+                  aria-label={`Add ${card.name} to the deck`}
+                  onClick={(e) => act.current.add(card, e)}
+                  data-testid={`deck-add-${card.id}`}
+                >
+                  <span aria-hidden="true">+</span> Add
+                </button>
+              )}
+            </div>
+          );
+        }}
+      />
+    ),
+    [libraryList, library, deck, listQuery],
+  );
+  const deckSlider = useMemo(
+    () => (
+      <CardSlider
+        items={deckList}
+        itemKey={(c) => c.id}
+        slideWidth={SLIDE_W}
+        label={`Deck ${slot}`}
+        resetKey={String(slot)}
+        reveal={flash?.kind === "add" ? { key: flash.id, nonce: flash.n } : null}
+        empty="This deck is empty. Add cards from the library above, or press “Complete my deck”."
+        renderItem={(card) => (
+          <div className="deck-card" data-slide-card={card.id}>
+            <GameCard
+              card={card}
+              amount={deck.get(card.id) ?? 0}
+              style={SLIDE_STYLE}
+              onDoubleClick={openLargeCard}
+              onContextMenu={openLargeCard}
+              data-testid={`deck-card-${card.id}`}
+            />
+            {flash?.id === card.id && (
+              <span
+                key={flash.n}
+                className={`deck-card__flash deck-card__flash--${flash.kind}`}
+                aria-hidden="true"
+              />
+            )}
+            <button
+              type="button"
+              className="deck-card__btn deck-card__btn--remove"
+              aria-label={`Remove ${card.name} from the deck`}
+              onClick={(e) => act.current.remove(card, e)}
+              data-testid={`deck-remove-${card.id}`}
+            >
+              <span aria-hidden="true">−</span> Remove
+            </button>
+          </div>
+        )}
+      />
+    ),
+    [deckList, deck, slot, flash],
+  );
 
   const header = (
     <>
@@ -335,51 +465,7 @@ function DeckEditor({
             aria-label="Library"
             data-testid="deck-library"
           >
-            <CardSlider
-              items={libraryList}
-              itemKey={(c) => c.id}
-              slideWidth={SLIDE_W}
-              label="Library"
-              resetKey={`${filter}|${search}|${sortByCost}`}
-              empty={
-                search || filter !== "all"
-                  ? "No cards match. Try another filter or name."
-                  : "Your library is empty. Open boxes in Offers to find cards."
-              }
-              renderItem={(card) => {
-                const owned = library.get(card.id) ?? 0;
-                const inDeck = deck.get(card.id) ?? 0;
-                const block = addBlock(card.id, owned, inDeck);
-                return (
-                  <div className="deck-card" data-slide-card={card.id}>
-                    <GameCard
-                      card={card}
-                      amount={owned - inDeck}
-                      style={gw}
-                      className={block ? "deck-card__spent" : undefined}
-                      onDoubleClick={openLargeCard}
-                      onContextMenu={openLargeCard}
-                      data-testid={`deck-library-card-${card.id}`}
-                    />
-                    {block ? (
-                      <span className="deck-card__note" data-testid={`deck-note-${card.id}`}>
-                        {addBlockText(card.id, block)}
-                      </span>
-                    ) : (
-                      <button
-                        type="button"
-                        className="deck-card__btn deck-card__btn--add"
-                        aria-label={`Add ${card.name} to the deck`}
-                        onClick={(e) => add(card, e)}
-                        data-testid={`deck-add-${card.id}`}
-                      >
-                        <span aria-hidden="true">+</span> Add
-                      </button>
-                    )}
-                  </div>
-                );
-              }}
-            />
+            {librarySlider}
           </section>
 
           <div className="deck-bar">
@@ -412,43 +498,7 @@ function DeckEditor({
             aria-label={`Deck ${slot}`}
             data-testid="deck-list"
           >
-            <CardSlider
-              items={deckList}
-              itemKey={(c) => c.id}
-              slideWidth={SLIDE_W}
-              label={`Deck ${slot}`}
-              resetKey={String(slot)}
-              reveal={flash?.kind === "add" ? { key: flash.id, nonce: flash.n } : null}
-              empty="This deck is empty. Add cards from the library above, or press “Complete my deck”."
-              renderItem={(card) => (
-                <div className="deck-card" data-slide-card={card.id}>
-                  <GameCard
-                    card={card}
-                    amount={deck.get(card.id) ?? 0}
-                    style={gw}
-                    onDoubleClick={openLargeCard}
-                    onContextMenu={openLargeCard}
-                    data-testid={`deck-card-${card.id}`}
-                  />
-                  {flash?.id === card.id && (
-                    <span
-                      key={flash.n}
-                      className={`deck-card__flash deck-card__flash--${flash.kind}`}
-                      aria-hidden="true"
-                    />
-                  )}
-                  <button
-                    type="button"
-                    className="deck-card__btn deck-card__btn--remove"
-                    aria-label={`Remove ${card.name} from the deck`}
-                    onClick={(e) => remove(card, e)}
-                    data-testid={`deck-remove-${card.id}`}
-                  >
-                    <span aria-hidden="true">−</span> Remove
-                  </button>
-                </div>
-              )}
-            />
+            {deckSlider}
           </section>
         </div>
 

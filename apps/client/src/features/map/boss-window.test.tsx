@@ -46,14 +46,19 @@ function renderMap(opts: { level?: number; maps?: number[]; deck?: number } = {}
   );
 }
 
-const openElf = () => fireEvent.click(screen.getByTestId("chapter-elf"));
+/** Opens a chapter and waits for its opponents (they are built one frame after the window). */
+async function openChapter(key: string) {
+  fireEvent.click(screen.getByTestId(`chapter-${key}`));
+  return screen.findByRole("list", { name: "Opponents" });
+}
+const openElf = () => openChapter("elf");
 const card = (id: number) => screen.getByTestId(`boss-opponent-${id}`);
 
 describe("boss window", () => {
-  it("opens on a chapter with its name, description and three opponents", () => {
+  it("opens on a chapter with its name, description and three opponents", async () => {
     mockFetch({});
     renderMap();
-    openElf();
+    await openElf();
     const win = screen.getByTestId("boss-window");
     expect(within(win).getByRole("heading", { level: 2 }).textContent).toBe("Elven Wisdom");
     expect(win.textContent).toContain("violet wood");
@@ -68,10 +73,10 @@ describe("boss window", () => {
     });
   });
 
-  it("locks each opponent until the previous one is beaten", () => {
+  it("locks each opponent until the previous one is beaten", async () => {
     mockFetch({});
     renderMap({ maps: [] });
-    openElf();
+    await openElf();
     expect(card(6).dataset.state).toBe("open");
     expect(card(5).dataset.state).toBe("locked");
     expect(screen.getByTestId("boss-opponent-5-reason").textContent).toBe(
@@ -84,10 +89,10 @@ describe("boss window", () => {
     expect(screen.queryByTestId("fight-5")).toBeNull();
   });
 
-  it("stars the beaten opponents and opens the next one", () => {
+  it("stars the beaten opponents and opens the next one", async () => {
     mockFetch({});
     renderMap({ maps: [6, 5] });
-    openElf();
+    await openElf();
     expect(card(6).dataset.state).toBe("beaten");
     expect(card(5).dataset.state).toBe("beaten");
     expect(card(7).dataset.state).toBe("open");
@@ -97,22 +102,22 @@ describe("boss window", () => {
     expect(screen.getByTestId("fight-7").textContent).toBe("Fight");
   });
 
-  it('locks a whole chapter above the user level with "Required chapter N"', () => {
+  it('locks a whole chapter above the user level with "Required chapter N"', async () => {
     mockFetch({});
     renderMap({ level: 1 });
-    fireEvent.click(screen.getByTestId("chapter-gabby"));
+    await openChapter("gabby");
     expect(screen.getByTestId("boss-window-locked").textContent).toBe("Required chapter 1");
     for (const id of [2, 3, 4]) expect(card(id).dataset.state).toBe("locked");
     expect(screen.queryByRole("button", { name: /^Fight/ })).toBeNull();
   });
 
-  it("closes with the close button and with Escape", () => {
+  it("closes with the close button and with Escape", async () => {
     mockFetch({});
     renderMap();
-    openElf();
+    await openElf();
     fireEvent.click(screen.getByTestId("boss-window-close"));
     expect(screen.queryByTestId("boss-window")).toBeNull();
-    openElf();
+    await openElf();
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByTestId("boss-window")).toBeNull();
     expect(appStore.get().cpuStory.story).toBeNull();
@@ -128,10 +133,10 @@ describe("boss window", () => {
 });
 
 describe("starting a story battle", () => {
-  it("refuses a deck under 40 cards with the info message and starts nothing", () => {
+  it("refuses a deck under 40 cards with the info message and starts nothing", async () => {
     const { calls } = mockFetch({});
     renderMap({ deck: 39 });
-    openElf();
+    await openElf();
     fireEvent.click(screen.getByTestId("fight-6"));
     expect(screen.getByTestId("system-dialog").textContent).toContain(
       "The deck must contain at least 40 cards",
@@ -144,7 +149,7 @@ describe("starting a story battle", () => {
   it("plays the before story, then OK starts the battle and hands it to the battle screen", async () => {
     const { calls } = mockFetch({ "POST /api/game/cpu/start": ok(START) });
     renderMap({ maps: [6] });
-    openElf();
+    await openElf();
     fireEvent.click(screen.getByTestId("fight-5"));
     expect(appStore.get().cpuStory).toMatchObject({ cpuId: 5, cpuNumber: 2, action: "before" });
     // The second opponent has a short dialogue; the boss window waits underneath.
@@ -167,7 +172,7 @@ describe("starting a story battle", () => {
   it("plays the intro comic before a chapter's first opponent the first time", async () => {
     mockFetch({});
     renderMap();
-    openElf();
+    await openElf();
     fireEvent.click(screen.getByTestId("fight-6"));
     await screen.findByTestId("story-comic");
     expect(screen.getByTestId("story-comic-counter").textContent).toContain("1 / 4");
@@ -176,7 +181,7 @@ describe("starting a story battle", () => {
     expect(appStore.get().cpuStory.action).toBeNull();
     expect(screen.getByTestId("boss-window")).toBeTruthy();
     // The intro has been seen: the next fight opens with the short dialogue.
-    fireEvent.click(screen.getByTestId("fight-6"));
+    fireEvent.click(await screen.findByTestId("fight-6"));
     await screen.findByTestId("story-dialogue");
   });
 
@@ -191,7 +196,7 @@ describe("starting a story battle", () => {
       }),
     });
     renderMap();
-    openElf();
+    await openElf();
     fireEvent.click(screen.getByTestId("fight-6"));
     fireEvent.click(await screen.findByTestId("story-dialogue-text"));
     fireEvent.click(screen.getByTestId("story-dialogue-ok"));
@@ -223,7 +228,7 @@ describe("after a battle", () => {
     fireEvent.click(screen.getByTestId("story-comic-ok"));
     expect(appStore.get().cpuStory).toMatchObject({ story: 1, cpuId: 7, action: null });
     expect(screen.getByTestId("boss-window")).toBeTruthy();
-    expect(card(7).dataset.state).toBe("beaten");
+    expect((await screen.findByTestId("boss-opponent-7")).dataset.state).toBe("beaten");
   });
 
   it("shows the loss lines after a defeat", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { playClick } from "../../lib/audio.ts";
@@ -88,6 +88,29 @@ function OpponentCard({
 }
 
 /**
+ * False for the window's first painted frame, true from the next: the click
+ * that opens the window is answered by a frame with the backdrop and the empty
+ * window (both start their fade from nothing, so the player sees no
+ * difference), and building the chapter's heading and its three opponents,
+ * with their portraits, runs after that paint instead of holding it
+ * (bench/web/inp.ts, "open chapter").
+ */
+function usePaintedOnce(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+/**
  * The boss window (product.md section 2, "Boss window / chapter popup"):
  * the chapter's name, description and three opponents with their lock
  * state, a Fight button per open opponent, and close (Escape too).
@@ -109,8 +132,10 @@ export function BossWindow({
   const slots = opponentSlots(chapter, maps, userLevel);
   const locked = userLevel < chapter.level;
   const beatenCount = slots.filter((s) => s.state === "beaten").length;
+  const painted = usePaintedOnce();
 
   useEffect(() => {
+    if (!painted) return;
     const opener = document.activeElement as HTMLElement | null;
     const first =
       rootRef.current?.querySelector<HTMLElement>(".boss-card__fight.btn--gold") ??
@@ -121,7 +146,7 @@ export function BossWindow({
       // Back to the map icon that opened the window, if it is still there.
       if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, [painted]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -164,56 +189,60 @@ export function BossWindow({
           >
             <span aria-hidden="true">✕</span>
           </button>
-          <header className="boss-window__head">
-            <span className="boss-window__emblem" aria-hidden="true">
-              <ArtImage
-                className="boss-window__emblem-art"
-                src={`/static/media/chapter-${chapter.key}.svg`}
-                alt=""
-                fallback={<span className="boss-window__emblem-fallback">✦</span>}
-              />
-            </span>
-            <div className="boss-window__heading">
-              <p className="boss-window__kicker">
-                Chapter {chapter.level}
-                <span className="visually-hidden">, {beatenCount} of 3 beaten</span>
-                <span className="boss-window__progress" aria-hidden="true">
-                  {[0, 1, 2].map((k) => (
-                    <span
-                      key={k}
-                      className={`boss-window__pip${k < beatenCount ? " boss-window__pip--on" : ""}`}
-                      aria-hidden="true"
-                    >
-                      ★
-                    </span>
-                  ))}
+          {painted && (
+            <>
+              <header className="boss-window__head">
+                <span className="boss-window__emblem" aria-hidden="true">
+                  <ArtImage
+                    className="boss-window__emblem-art"
+                    src={`/static/media/chapter-${chapter.key}.svg`}
+                    alt=""
+                    fallback={<span className="boss-window__emblem-fallback">✦</span>}
+                  />
                 </span>
-              </p>
-              <h2 id="boss-window-title" className="boss-window__title">
-                {chapter.name}
-              </h2>
-              <p id="boss-window-text" className="boss-window__text">
-                {chapter.description}
-              </p>
-            </div>
-          </header>
-          {locked && (
-            <p className="boss-window__locked" data-testid="boss-window-locked">
-              {requirementText(chapter)}
-            </p>
+                <div className="boss-window__heading">
+                  <p className="boss-window__kicker">
+                    Chapter {chapter.level}
+                    <span className="visually-hidden">, {beatenCount} of 3 beaten</span>
+                    <span className="boss-window__progress" aria-hidden="true">
+                      {[0, 1, 2].map((k) => (
+                        <span
+                          key={k}
+                          className={`boss-window__pip${k < beatenCount ? " boss-window__pip--on" : ""}`}
+                          aria-hidden="true"
+                        >
+                          ★
+                        </span>
+                      ))}
+                    </span>
+                  </p>
+                  <h2 id="boss-window-title" className="boss-window__title">
+                    {chapter.name}
+                  </h2>
+                  <p id="boss-window-text" className="boss-window__text">
+                    {chapter.description}
+                  </p>
+                </div>
+              </header>
+              {locked && (
+                <p className="boss-window__locked" data-testid="boss-window-locked">
+                  {requirementText(chapter)}
+                </p>
+              )}
+              <ol className="boss-window__opponents" aria-label="Opponents">
+                {slots.map((slot) => (
+                  <OpponentCard
+                    key={slot.id}
+                    slot={slot}
+                    onFight={(s) => {
+                      playClick();
+                      onFight(s.id, s.number);
+                    }}
+                  />
+                ))}
+              </ol>
+            </>
           )}
-          <ol className="boss-window__opponents" aria-label="Opponents">
-            {slots.map((slot) => (
-              <OpponentCard
-                key={slot.id}
-                slot={slot}
-                onFight={(s) => {
-                  playClick();
-                  onFight(s.id, s.number);
-                }}
-              />
-            ))}
-          </ol>
         </section>
       </div>
     </StagePortal>

@@ -43,11 +43,13 @@ describe("world map", () => {
     ).toBeTruthy();
   });
 
-  it("opens the chapter window with its name, and closes it", () => {
+  it("opens the chapter window with its name, and closes it", async () => {
     renderMap(1, []);
     fireEvent.click(screen.getByRole("button", { name: /^Elven Wisdom/ }));
     const win = screen.getByTestId("boss-window");
-    expect(within(win).getByRole("heading", { level: 2 }).textContent).toBe("Elven Wisdom");
+    expect((await within(win).findByRole("heading", { level: 2 })).textContent).toBe(
+      "Elven Wisdom",
+    );
     fireEvent.click(within(win).getByRole("button", { name: "Close" }));
     expect(screen.queryByTestId("boss-window")).toBeNull();
   });
