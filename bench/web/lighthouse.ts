@@ -7,7 +7,7 @@
  * token is put in (or taken out of) localStorage; Lighthouse is told to keep
  * storage so the token survives.
  *
- * npx tsx bench/web/lighthouse.ts   (LH_RUNS=3 takes the median of 3 runs)
+ * npx tsx bench/web/lighthouse.ts   (LH_RUNS=3 takes the median of 3 runs; LH_PAGES=map one page)
  * Aims (issue #7): performance score >= 90, LCP <= 2.0 s, CLS <= 0.05.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -134,10 +134,13 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
     const token = await newPlayerToken(server.url);
     const out: LighthouseFigures[] = [];
+    // LH_PAGES=map (or login) measures one page only.
+    const pages = (process.env.LH_PAGES ?? "login,map").split(",");
     for (const [name, stored] of [
       ["login", null],
       ["map", token],
     ] as const) {
+      if (!pages.includes(name)) continue;
       const figures: LighthouseFigures[] = [];
       for (let i = 0; i < runs; i++) {
         await prepare(cdp, server.url, stored);
