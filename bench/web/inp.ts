@@ -6,9 +6,13 @@
  * group being that interaction's latency (input delay + handlers + the next
  * paint).
  *
- * npx tsx bench/web/inp.ts   (INP_REPEAT=5 rounds; INP_CPU=4 throttles the CPU 4x)
+ * npx tsx bench/web/inp.ts   (INP_REPEAT=5 rounds; INP_CPU=4 throttles the CPU 4x;
+ * INP_TRACE_FILE=/tmp/inp-trace.json keeps a Chromium performance trace of all
+ * the rounds, which opens in Chrome DevTools; INP_TRACE_EXTRA=a,b adds trace
+ * categories, e.g. disabled-by-default-v8.cpu_profiler for JS samples)
  * Aim (issue #7): every interaction answers within 100 ms.
  */
+import { writeFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import {
   launchChromium,
@@ -154,6 +158,20 @@ export async function measureInp(): Promise<{ worstMs: number }> {
     }
     await page.waitForTimeout(1000);
     await observe(page);
+    const traceFile = process.env.INP_TRACE_FILE;
+    if (traceFile) {
+      await browser.startTracing(page, {
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "disabled-by-default-devtools.timeline.frame",
+          "toplevel",
+          "blink.user_timing",
+          "v8.execute",
+          ...(process.env.INP_TRACE_EXTRA?.split(",").filter(Boolean) ?? []),
+        ],
+      });
+    }
     const starts: { name: string; at: number }[] = [];
     for (let r = 0; r < rounds; r++) {
       for (const step of STEPS) {
@@ -163,6 +181,7 @@ export async function measureInp(): Promise<{ worstMs: number }> {
       }
     }
     const per = await latenciesBySteps(page, starts);
+    if (traceFile) writeFileSync(traceFile, await browser.stopTracing());
     console.log(
       `INP by interaction, ${rounds} rounds, CPU throttling ${cpu}x, 1280x720 ` +
         "(latency = longest event entry of the interaction; none under 16 ms is reported)",
@@ -170,7 +189,7 @@ export async function measureInp(): Promise<{ worstMs: number }> {
     let worst = 0;
     const all: number[] = [];
     for (const step of STEPS) {
-      const l = (per.get(step.name) ?? []).sort((a, b) => a - b);
+      const l = [...(per.get(step.name) ?? [])].sort((a, b) => a - b);
       all.push(...l);
       const max = l.at(-1) ?? 0;
       worst = Math.max(worst, max);
@@ -178,7 +197,8 @@ export async function measureInp(): Promise<{ worstMs: number }> {
         `  ${step.name.padEnd(28)} n=${String(l.length).padStart(2)}  ` +
           `p98 ${Math.round(pct(l, 98) || 0)
             .toString()
-            .padStart(4)} ms  max ${Math.round(max).toString().padStart(4)} ms`,
+            .padStart(4)} ms  max ${Math.round(max).toString().padStart(4)} ms  ` +
+          `(by round: ${(per.get(step.name) ?? []).map(Math.round).join(" / ")})`,
       );
     }
     all.sort((a, b) => a - b);

@@ -141,10 +141,10 @@ export function BossWindow({
       rootRef.current?.querySelector<HTMLElement>(".boss-card__fight.btn--gold") ??
       rootRef.current?.querySelector<HTMLElement>(".boss-card__fight") ??
       rootRef.current?.querySelector<HTMLElement>(".boss-window__close");
-    first?.focus();
+    first?.focus({ preventScroll: true });
     return () => {
       // Back to the map icon that opened the window, if it is still there.
-      if (opener?.isConnected) opener.focus();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [painted]);
 

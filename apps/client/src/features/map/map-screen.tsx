@@ -1,5 +1,5 @@
 import { MESSAGES } from "@cardrealm/protocol";
-import { lazy, Suspense } from "react";
+import { lazy, memo, Suspense } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { sendEvent } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
@@ -25,6 +25,85 @@ export const ARENA_LEVEL = 3;
 
 const ROAD = roadPath(ROAD_ORDER.map((key) => CHAPTER_POSITIONS[key]));
 
+/** A chapter icon's click: the chime, the window (its event goes after the click's frame). */
+function openChapterOnMap(chapter: ChapterInfo): void {
+  playChime();
+  setTimeout(() => sendEvent("map_chapter_open", { chapter: chapter.key }), 0);
+  if (chapter.isPromo) showSystemMessage(COMING_SOON, "info");
+  else openChapter(chapter.level);
+}
+
+/**
+ * The map's art, road, chapter icons and arena: memoised, so opening or
+ * closing a chapter's boss window (a store change the map screen follows)
+ * re-renders none of the icons in the click's frame (bench/web/inp.ts).
+ */
+const MapBoard = memo(function MapBoard({
+  level,
+  maps,
+  nextKey,
+}: {
+  level: number;
+  maps: readonly number[];
+  nextKey: string | null;
+}) {
+  const arenaLocked = level < ARENA_LEVEL;
+  return (
+    <div className="map-board">
+      <div className="map-board__art" aria-hidden="true" />
+      <svg className="map-board__road" viewBox="0 0 1600 900" aria-hidden="true">
+        <path d={ROAD} className="map-board__road-shadow" />
+        <path d={ROAD} className="map-board__road-line" />
+      </svg>
+
+      {CHAPTERS.map((chapter) => {
+        const pos = CHAPTER_POSITIONS[chapter.key];
+        return (
+          <ChapterIcon
+            key={chapter.key}
+            chapter={chapter}
+            userLevel={level}
+            maps={maps}
+            x={pos.x}
+            y={pos.y}
+            onOpen={openChapterOnMap}
+            isNext={chapter.key === nextKey}
+          />
+        );
+      })}
+
+      <button
+        type="button"
+        className={`arena-icon${arenaLocked ? " arena-icon--locked" : ""}`}
+        style={{ left: `${ARENA_POSITION.x}%`, top: `${ARENA_POSITION.y}%` }}
+        aria-label={arenaLocked ? `Arena, ${MESSAGES.arenaLocked}` : "Arena"}
+        onClick={() => {
+          playClick();
+          if (arenaLocked) showSystemMessage(MESSAGES.arenaLocked, "info");
+          else setRoute("arena");
+        }}
+        data-testid="map-arena"
+      >
+        <span className="arena-icon__medallion">
+          <ArtImage
+            className="arena-icon__art"
+            src="/static/media/arena.svg"
+            alt=""
+            fallback={
+              <span className="arena-icon__fallback" aria-hidden="true">
+                ⚔
+              </span>
+            }
+          />
+        </span>
+        <span className="arena-icon__name" aria-hidden="true">
+          Arena
+        </span>
+      </button>
+    </div>
+  );
+});
+
 export default function MapScreen() {
   const user = useAppStore((s) => s.user);
   const settings = useAppStore((s) => s.settings);
@@ -35,7 +114,6 @@ export default function MapScreen() {
 
   const level = user?.level ?? 1;
   const maps = user?.maps ?? [];
-  const arenaLocked = level < ARENA_LEVEL;
   const nextKey = nextChapterKey(CHAPTERS, level, maps);
 
   // The boss window shows when a story and an opponent are chosen and no story action is pending.
@@ -43,13 +121,6 @@ export default function MapScreen() {
     cpuStory.action === null && cpuStory.cpuId !== null
       ? CHAPTERS.find((c) => c.level === cpuStory.story && !c.isPromo)
       : undefined;
-
-  const open = (chapter: ChapterInfo) => {
-    playChime();
-    sendEvent("map_chapter_open", { chapter: chapter.key });
-    if (chapter.isPromo) showSystemMessage(COMING_SOON, "info");
-    else openChapter(chapter.level);
-  };
 
   const go = (route: "gallery" | "deck" | "offers") => () => {
     playClick();
@@ -63,58 +134,7 @@ export default function MapScreen() {
       data-testid="screen-home"
     >
       <div className="map-screen__backdrop" aria-hidden="true" />
-      <div className="map-board">
-        <div className="map-board__art" aria-hidden="true" />
-        <svg className="map-board__road" viewBox="0 0 1600 900" aria-hidden="true">
-          <path d={ROAD} className="map-board__road-shadow" />
-          <path d={ROAD} className="map-board__road-line" />
-        </svg>
-
-        {CHAPTERS.map((chapter) => {
-          const pos = CHAPTER_POSITIONS[chapter.key];
-          return (
-            <ChapterIcon
-              key={chapter.key}
-              chapter={chapter}
-              userLevel={level}
-              maps={maps}
-              x={pos.x}
-              y={pos.y}
-              onOpen={open}
-              isNext={chapter.key === nextKey}
-            />
-          );
-        })}
-
-        <button
-          type="button"
-          className={`arena-icon${arenaLocked ? " arena-icon--locked" : ""}`}
-          style={{ left: `${ARENA_POSITION.x}%`, top: `${ARENA_POSITION.y}%` }}
-          aria-label={arenaLocked ? `Arena, ${MESSAGES.arenaLocked}` : "Arena"}
-          onClick={() => {
-            playClick();
-            if (arenaLocked) showSystemMessage(MESSAGES.arenaLocked, "info");
-            else setRoute("arena");
-          }}
-          data-testid="map-arena"
-        >
-          <span className="arena-icon__medallion">
-            <ArtImage
-              className="arena-icon__art"
-              src="/static/media/arena.svg"
-              alt=""
-              fallback={
-                <span className="arena-icon__fallback" aria-hidden="true">
-                  ⚔
-                </span>
-              }
-            />
-          </span>
-          <span className="arena-icon__name" aria-hidden="true">
-            Arena
-          </span>
-        </button>
-      </div>
+      <MapBoard level={level} maps={maps} nextKey={nextKey} />
 
       <button
         type="button"
