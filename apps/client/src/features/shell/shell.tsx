@@ -43,8 +43,12 @@ const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
  * its screen-in fade does anyway), and building the new screen (hundreds of
  * cards, the map's art) runs after that paint instead of holding it
  * (bench/web/inp.ts: opening the deck or the gem shop, back to the map).
+ * `leaving` is the old route until then: its screen stays in the page,
+ * hidden and skipped by layout and paint, and is taken down in the same
+ * later commit, so removing a screen of hundreds of nodes does not hold the
+ * click's frame either.
  */
-export function useRouteAfterPaint(route: Route): Route | null {
+export function useScreenRoutes(route: Route): { shown: Route | null; leaving: Route | null } {
   const [mounted, setMounted] = useState<Route>(route);
   useEffect(() => {
     if (mounted === route) return;
@@ -57,14 +61,27 @@ export function useRouteAfterPaint(route: Route): Route | null {
       clearTimeout(timer);
     };
   }, [route, mounted]);
-  return mounted === route ? route : null;
+  return mounted === route ? { shown: route, leaving: null } : { shown: null, leaving: mounted };
+}
+
+export function useRouteAfterPaint(route: Route): Route | null {
+  return useScreenRoutes(route).shown;
+}
+
+/** A route's screen. */
+function ScreenOf({ route }: { route: Route }) {
+  const CollectionScreen = COLLECTION_SCREENS[route];
+  if (route === "home") return <MapScreen />;
+  if (CollectionScreen) return <CollectionScreen />;
+  return <PlaceholderScreen title={PLACEHOLDER_TITLES[route]} route={route} />;
 }
 
 /** Everything after login: the top bar and the current in-app route. */
 export default function Shell() {
   const route = useAppStore((s) => s.route);
-  const shown = useRouteAfterPaint(route);
-  const CollectionScreen = COLLECTION_SCREENS[route];
+  const { shown, leaving } = useScreenRoutes(route);
+  // The battle's screen goes at once (its effects stop with it), and so does any screen the battle replaces.
+  const keepLeaving = leaving !== null && leaving !== "game" && route !== "game";
   // index.html's splash is the map's art only while the map shows.
   useEffect(() => {
     if (route !== "home") dismissBootSplash();
@@ -76,17 +93,23 @@ export default function Shell() {
       {/* First in the DOM so keyboard focus meets the bar before the screen. */}
       {/* The battle screen has its own menu (music, surrender): no bar over the board. */}
       {route !== "game" && <TopBar />}
-      <div className="shell__screen" key={route}>
-        <Suspense fallback={null}>
-          {shown === null ? null : route === "home" ? (
-            <MapScreen />
-          ) : CollectionScreen ? (
-            <CollectionScreen />
-          ) : (
-            <PlaceholderScreen title={PLACEHOLDER_TITLES[route]} route={route} />
-          )}
-        </Suspense>
-      </div>
+      <>
+        {keepLeaving && (
+          <div
+            className="shell__screen shell__screen--leaving"
+            key={leaving}
+            inert
+            aria-hidden="true"
+          >
+            <Suspense fallback={null}>
+              <ScreenOf route={leaving} />
+            </Suspense>
+          </div>
+        )}
+        <div className="shell__screen" key={route}>
+          <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
+        </div>
+      </>
       <LargeCardHost />
       <TutorialHost />
       {hasSharedDeck() && (
