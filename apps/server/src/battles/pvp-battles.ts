@@ -253,17 +253,19 @@ export function createPvpBattles(deps: PvpDeps) {
   async function ownGame(userId: number, gameId: string): Promise<{ side: Side }> {
     // Seats never change, so a cached copy answers "is this your game"; the
     // state itself is re-checked by apply.
-    const g = cache.get(gameId) ?? (await load(gameId));
-    const side = g ? sideOf(g, userId) : null;
-    if (!g || side === null) throw new HttpError(404, "not_found", "No such battle.");
-    if (g.rec.battle.status !== "active")
-      throw new HttpError(409, "conflict", "This battle is over.");
-    return { side };
+    return { side: seatIn(cache.get(gameId) ?? (await load(gameId)), userId).side };
   }
 
   /** The caller's active game as stored now (not the cache). */
   async function ownGameFresh(userId: number, gameId: string): Promise<{ g: Loaded; side: Side }> {
-    const g = await load(gameId);
+    return seatIn(await load(gameId), userId);
+  }
+
+  /** The caller's seat in an active game; refuses a game that is not theirs or is over. */
+  function seatIn<G extends { rec: ArenaRecord }>(
+    g: G | undefined,
+    userId: number,
+  ): { g: G; side: Side } {
     const side = g ? sideOf(g, userId) : null;
     if (!g || side === null) throw new HttpError(404, "not_found", "No such battle.");
     if (g.rec.battle.status !== "active")

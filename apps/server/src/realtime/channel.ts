@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { ChannelClientMessage, type ChannelData, PVP } from "@cardrealm/protocol";
+import { ChannelClientMessage, ChannelConfirm, type ChannelData, PVP } from "@cardrealm/protocol";
 import type {} from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
@@ -76,49 +76,11 @@ interface Conn {
 
 const OPEN = 1;
 
-type ConfirmMessage = Extract<ChannelClientMessage, { action: "confirm" }>;
-
-/**
- * Exactly what ChannelConfirm (protocol) accepts, checked by hand: no other
- * keys, a positive integer user_id, a hash of 1-64 characters, a version
- * that is a number or a string of at most 32.
- */
-function isPlainConfirm(x: unknown): x is ConfirmMessage {
-  if (typeof x !== "object" || x === null) return false;
-  const m = x as Record<string, unknown>;
-  if (m.action !== "confirm") return false;
-  let keys = 0;
-  for (const key in m) {
-    if (!Object.hasOwn(m, key)) continue;
-    keys++;
-    if (key !== "action" && key !== "version" && key !== "data") return false;
-  }
-  if (keys === 0) return false;
-  const v = m.version;
-  if (v !== undefined && typeof v !== "number" && !(typeof v === "string" && v.length <= 32))
-    return false;
-  if (typeof v === "number" && !Number.isFinite(v)) return false;
-  const d = m.data;
-  if (typeof d !== "object" || d === null || Array.isArray(d)) return false;
-  const data = d as Record<string, unknown>;
-  let dataKeys = 0;
-  for (const key in data) {
-    if (!Object.hasOwn(data, key)) continue;
-    dataKeys++;
-    if (key !== "user_id" && key !== "hash") return false;
-  }
-  if (dataKeys !== 2) return false;
-  const id = data.user_id;
-  const hash = data.hash;
-  return (
-    typeof id === "number" &&
-    Number.isSafeInteger(id) &&
-    id > 0 &&
-    typeof hash === "string" &&
-    hash.length >= 1 &&
-    hash.length <= 64
-  );
+/** Whether a parsed message says it is a confirm (ChannelConfirm then checks the rest). */
+function isConfirm(x: unknown): boolean {
+  return typeof x === "object" && x !== null && (x as { action?: unknown }).action === "confirm";
 }
+
 const RECENT_KEEP = 16;
 /** How often a slice of the heartbeat's pings goes out (see heartbeat below). */
 const HEARTBEAT_SLICE_MS = 250;
@@ -336,11 +298,15 @@ export function createChannel(opts: ChannelOptions): Channel {
       return;
     }
     // A confirm follows every message the server sends (one per move per
-    // player): the well-formed ones skip zod and, with no register in
-    // progress, the promise chain. Anything else takes the full path below.
-    if (conn.queued === 0 && isPlainConfirm(parsed)) {
-      confirm(this, conn, parsed);
-      return;
+    // player): with no register in progress, a well-formed one is checked by
+    // its own schema (not the union's) and skips the promise chain. Anything
+    // else takes the full path below.
+    if (conn.queued === 0 && isConfirm(parsed)) {
+      const c = ChannelConfirm.safeParse(parsed);
+      if (c.success) {
+        confirm(this, conn, c.data);
+        return;
+      }
     }
     const r = ChannelClientMessage.safeParse(parsed);
     if (!r.success) {

@@ -7,17 +7,9 @@ import {
   MESSAGES,
   type User,
 } from "@cardrealm/protocol";
-import {
-  type CSSProperties,
-  type MouseEvent,
-  startTransition,
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from "react";
+import { type CSSProperties, type MouseEvent, useCallback, useMemo, useRef, useState } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { useAfterPaint } from "../../lib/after-paint.ts";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import {
@@ -91,28 +83,6 @@ function useSerial() {
   }, []);
 }
 
-/**
- * The value as of the frame after it last changed: a filter, search or sort
- * press paints its pressed pill at once, and re-building the library's cards
- * (dozens of them, each animating in) runs after that paint, as a transition
- * a next press can interrupt (bench/web/inp.ts, "filter").
- */
-function useAfterPaint<T>(value: T): T {
-  const [shown, setShown] = useState(value);
-  useEffect(() => {
-    if (Object.is(shown, value)) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => startTransition(() => setShown(value)), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [value, shown]);
-  return shown;
-}
-
 function logEditorFailure(what: string, error: unknown): void {
   // product.md section 8: add and remove failures are only logged.
   console.warn(`[deck] ${what} failed:`, error instanceof Error ? error.message : error);
@@ -169,7 +139,7 @@ function DeckEditor({
 
   // The library shows what the pills and the search box said one frame ago.
   const query = useMemo(() => ({ filter, search, sortByCost }), [filter, search, sortByCost]);
-  const listQuery = useAfterPaint(query);
+  const listQuery = useAfterPaint(query, query, true);
   const libraryList = useMemo(
     () => libraryCards(cards, library, listQuery),
     [cards, library, listQuery],

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
+import { useAfterPaint } from "../../lib/after-paint.ts";
 import { playClick } from "../../lib/audio.ts";
 import { appStore } from "../../stores/app-store.ts";
 import { requirementText } from "./chapter-icon.tsx";
@@ -88,29 +89,6 @@ function OpponentCard({
 }
 
 /**
- * False for the window's first painted frame, true from the next: the click
- * that opens the window is answered by a frame with the backdrop and the empty
- * window (both start their fade from nothing, so the player sees no
- * difference), and building the chapter's heading and its three opponents,
- * with their portraits, runs after that paint instead of holding it
- * (bench/web/inp.ts, "open chapter").
- */
-function usePaintedOnce(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, []);
-  return painted;
-}
-
-/**
  * The boss window (product.md section 2, "Boss window / chapter popup"):
  * the chapter's name, description and three opponents with their lock
  * state, a Fight button per open opponent, and close (Escape too).
@@ -132,7 +110,12 @@ export function BossWindow({
   const slots = opponentSlots(chapter, maps, userLevel);
   const locked = userLevel < chapter.level;
   const beatenCount = slots.filter((s) => s.state === "beaten").length;
-  const painted = usePaintedOnce();
+  // False for the window's first painted frame, true from the next: the click
+  // that opens the window is answered by a frame with the backdrop and the empty
+  // window (both start their fade from nothing, so the player sees no
+  // difference), and the chapter's heading and three opponents are built after
+  // that paint (bench/web/inp.ts, "open chapter").
+  const painted = useAfterPaint(true, false);
 
   useEffect(() => {
     if (!painted) return;

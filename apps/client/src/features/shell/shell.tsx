@@ -1,6 +1,7 @@
 import type { Route } from "@cardrealm/protocol";
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, Suspense, useEffect } from "react";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
+import { useAfterPaint } from "../../lib/after-paint.ts";
 import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
@@ -49,23 +50,8 @@ const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
  * click's frame either.
  */
 export function useScreenRoutes(route: Route): { shown: Route | null; leaving: Route | null } {
-  const [mounted, setMounted] = useState<Route>(route);
-  useEffect(() => {
-    if (mounted === route) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setMounted(route), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [route, mounted]);
+  const mounted = useAfterPaint(route);
   return mounted === route ? { shown: route, leaving: null } : { shown: null, leaving: mounted };
-}
-
-export function useRouteAfterPaint(route: Route): Route | null {
-  return useScreenRoutes(route).shown;
 }
 
 /** A route's screen. */
@@ -93,23 +79,21 @@ export default function Shell() {
       {/* First in the DOM so keyboard focus meets the bar before the screen. */}
       {/* The battle screen has its own menu (music, surrender): no bar over the board. */}
       {route !== "game" && <TopBar />}
-      <>
-        {keepLeaving && (
-          <div
-            className="shell__screen shell__screen--leaving"
-            key={leaving}
-            inert
-            aria-hidden="true"
-          >
-            <Suspense fallback={null}>
-              <ScreenOf route={leaving} />
-            </Suspense>
-          </div>
-        )}
-        <div className="shell__screen" key={route}>
-          <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
+      {keepLeaving && (
+        <div
+          className="shell__screen shell__screen--leaving"
+          key={leaving}
+          inert
+          aria-hidden="true"
+        >
+          <Suspense fallback={null}>
+            <ScreenOf route={leaving} />
+          </Suspense>
         </div>
-      </>
+      )}
+      <div className="shell__screen" key={route}>
+        <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
+      </div>
       <LargeCardHost />
       <TutorialHost />
       {hasSharedDeck() && (
