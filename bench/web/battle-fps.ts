@@ -22,16 +22,8 @@ import {
   openMapAsNewPlayer,
   pct,
   startGameServer,
+  TIMELINE_TRACE_CATEGORIES,
 } from "./web-kit.ts";
-
-const CATEGORIES = [
-  "devtools.timeline",
-  "disabled-by-default-devtools.timeline",
-  "disabled-by-default-devtools.timeline.frame",
-  "toplevel",
-  "blink.user_timing",
-  "v8.execute",
-];
 
 interface TraceEvent {
   name: string;
@@ -203,7 +195,7 @@ export async function measureBattleFps(): Promise<{ fps: number }> {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
     // FPS_EXTRA_CATEGORIES=viz,cc adds trace categories (to see the display compositor's work).
     const extra = (process.env.FPS_EXTRA_CATEGORIES ?? "").split(",").filter(Boolean);
-    await browser.startTracing(page, { categories: [...CATEGORIES, ...extra] });
+    await browser.startTracing(page, { categories: [...TIMELINE_TRACE_CATEGORIES, ...extra] });
     // "All attack" marks the ready units; ending the turn plays the attacks,
     // then the computer's turn (its own attacks) follows.
     await page.getByTestId("all-attack").click();

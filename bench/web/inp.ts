@@ -20,6 +20,7 @@ import {
   openMapAsNewPlayer,
   pct,
   startGameServer,
+  TIMELINE_TRACE_CATEGORIES,
 } from "./web-kit.ts";
 
 export const INP_LIMIT_MS = 100;
@@ -162,12 +163,7 @@ export async function measureInp(): Promise<{ worstMs: number }> {
     if (traceFile) {
       await browser.startTracing(page, {
         categories: [
-          "devtools.timeline",
-          "disabled-by-default-devtools.timeline",
-          "disabled-by-default-devtools.timeline.frame",
-          "toplevel",
-          "blink.user_timing",
-          "v8.execute",
+          ...TIMELINE_TRACE_CATEGORIES,
           ...(process.env.INP_TRACE_EXTRA?.split(",").filter(Boolean) ?? []),
         ],
       });

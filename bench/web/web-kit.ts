@@ -16,6 +16,16 @@ export const CHROMIUM_FLAGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"
 /** The storage key of the bearer token (protocol's JWT_STORAGE_KEY). */
 export const TOKEN_KEY = "jwtToken";
 
+/** Chromium trace categories for frames, tasks and script time (battle-fps.ts, inp.ts). */
+export const TIMELINE_TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.frame",
+  "toplevel",
+  "blink.user_timing",
+  "v8.execute",
+];
+
 /** Builds the client (unless BENCH_NO_BUILD=1 and a build exists). */
 export function buildClient(): void {
   if (process.env.BENCH_NO_BUILD === "1" && existsSync(join(distDir, "index.html"))) return;
