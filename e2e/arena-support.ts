@@ -219,6 +219,53 @@ export async function playRounds(a: Page, b: Page, rounds: number): Promise<void
   expect(played.get(b), "turns played by B").toBeGreaterThanOrEqual(rounds);
 }
 
+/**
+ * Plays turns through the screen until a unit card has left the hand for a
+ * cell (the server took it), at most `turns` turns; returns whether one did.
+ * At a turn's start the dealt hand may not show as playable yet, and a press
+ * the screen was not ready for is dropped by design, so a turn waits for a
+ * playable unit first and the summon is checked, never assumed.
+ */
+export async function summonAUnit(page: Page, turns: number): Promise<boolean> {
+  const hand = page.locator('[data-testid^="hand-card-"]');
+  const unitCards = page.locator(
+    '[data-testid^="hand-card-"][data-playable="true"]:has(.gc--unit)',
+  );
+  const freeCell = page.locator('[data-testid^="player-cell-"][data-place="true"]').first();
+  for (let turn = 0; turn < turns; turn++) {
+    if ((await waitForTurn(page)) === "over") return false;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const ready = await expect(unitCards.first())
+        .toBeVisible({ timeout: attempt === 0 ? 10_000 : 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (!ready) break;
+      const before = await hand.count();
+      await unitCards.first().click();
+      const placing = await freeCell
+        .waitFor({ timeout: 2_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (placing) await freeCell.click();
+      const took = await expect
+        .poll(() => hand.count(), { timeout: 5_000 })
+        .toBeLessThan(before)
+        .then(() => true)
+        .catch(() => false);
+      if (took) return true;
+      await page.keyboard.press("Escape");
+    }
+    if ((await turnState(page)) === "over") return false;
+    // No unit went down this turn: pass.
+    await page.getByTestId("end-turn").click();
+    await page.waitForTimeout(300);
+    if ((await page.getByTestId("battle-screen").getAttribute("data-phase")) === "discard_card") {
+      await hand.first().click();
+    }
+  }
+  return false;
+}
+
 /** `loser` surrenders; both see the end panel and go back to the arena. */
 export async function finishBySurrender(loser: Page, winner: Page): Promise<void> {
   await waitForTurn(loser);

@@ -8,6 +8,7 @@ import {
   type SeedPlayer,
   settledCount,
   sqliteSeeder,
+  summonAUnit,
   surrender,
   units,
   waitForTurn,
@@ -83,9 +84,8 @@ test.describe("the arena", () => {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    // A player with a task every battle here moves (a card is played each
-    // turn), and 290 season xp: any result (a loss gives 40) reaches level 1 (300).
-    // (Units only: this player plays its dearest card, seldom a spell.)
+    // A player with a "Summon N units" task, and 290 season xp: any result
+    // (a loss gives 40) reaches level 1 (300).
     await newArenaPlayerWithTask(page, baseURL ?? "", seed, ["play_units"], {
       season_xp: 290,
     });
@@ -99,10 +99,9 @@ test.describe("the arena", () => {
     await keepScreenshot(page, "arena-queue");
     // The test server's bot wait is 8 s (ARENA_BOT_WAIT_SECONDS).
     await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
-    for (let turn = 0; turn < 3; turn++) {
-      if ((await waitForTurn(page)) === "over") break;
-      await playTurn(page, "click");
-    }
+    // A unit the server took moves the task; then one more whole turn.
+    expect(await summonAUnit(page, 4), "a unit was summoned").toBe(true);
+    if ((await waitForTurn(page)) !== "over") await playTurn(page, "click");
     if ((await waitForTurn(page)) !== "over") await surrender(page);
     await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
     await page.getByTestId("end-game-ok").click();
