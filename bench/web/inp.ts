@@ -85,9 +85,37 @@ interface Step {
   run: (page: Page) => Promise<void>;
 }
 
-const click = (id: string) => (page: Page) => page.getByTestId(id).first().click();
-const waitFor = async (page: Page, id: string) => {
-  await page.getByTestId(id).first().waitFor({ timeout: 20_000 });
+/**
+ * A player's click on the element: the pointer arrives over it (hover styles
+ * settle, as a hand moves before it presses), then presses and releases
+ * through the browser's input (CDP), nothing else. Playwright's
+ * locator.click() would run its own script in the page around the press
+ * (hit-target listeners on pointerdown, rAF polls for stability): 4-8 ms a
+ * press at 4x CPU that no player's browser runs, counted in the latency.
+ */
+const click = (id: string) => async (page: Page) => {
+  const target = page.getByTestId(id).first();
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${id} has no box to click`);
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  await page.mouse.move(x, y);
+  await page.waitForTimeout(300);
+  await page.mouse.down();
+  await page.mouse.up();
+};
+
+/**
+ * Waits until the element is in the page (or, `gone`, out of it), checked
+ * every 100 ms by a timer in the page: a rAF poll (Playwright's waitFor)
+ * would run in the very frames whose latency is measured.
+ */
+const waitFor = async (page: Page, id: string, gone = false) => {
+  await page.waitForFunction(
+    ([sel, absent]) => (document.querySelector(sel) === null) === absent,
+    [`[data-testid="${id}"]`, gone] as const,
+    { polling: 100, timeout: 20_000 },
+  );
 };
 
 /** One round of the main interactions, from the map back to the map. */
@@ -103,7 +131,7 @@ const STEPS: Step[] = [
     name: "close boss window",
     run: async (p) => {
       await click("boss-window-close")(p);
-      await p.getByTestId("boss-window").waitFor({ state: "hidden" });
+      await waitFor(p, "boss-window", true);
     },
   },
   {

@@ -116,10 +116,13 @@ describe("boss window", () => {
     renderMap();
     await openElf();
     fireEvent.click(screen.getByTestId("boss-window-close"));
-    expect(screen.queryByTestId("boss-window")).toBeNull();
+    // It plays its way out first, then goes.
+    expect(screen.getByTestId("boss-window").className).toContain("boss-window--closing");
+    expect(appStore.get().cpuStory.story).not.toBeNull();
+    await waitFor(() => expect(screen.queryByTestId("boss-window")).toBeNull());
     await openElf();
     fireEvent.keyDown(document, { key: "Escape" });
-    expect(screen.queryByTestId("boss-window")).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId("boss-window")).toBeNull());
     expect(appStore.get().cpuStory.story).toBeNull();
   });
 

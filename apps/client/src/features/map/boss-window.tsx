@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { useAfterPaint } from "../../lib/after-paint.ts";
@@ -9,6 +9,14 @@ import type { ChapterInfo } from "./chapters.ts";
 import { type OpponentSlot, opponentSlots } from "./opponent-state.ts";
 
 const ROMAN = ["", "I", "II", "III"];
+
+/**
+ * The window's way out (map.css boss-close, 160 ms): a close first plays it,
+ * then tells the map. The click that closes is answered by a frame with a class
+ * changed on two elements; the map's store update and the removal of the
+ * window's nodes come after that frame (bench/web/inp.ts, "close boss window").
+ */
+export const BOSS_CLOSE_MS = 160;
 const STRENGTH_LABEL = { easy: "Easy", normal: "Normal", hard: "Hard", boss: "Boss" } as const;
 
 function OpponentCard({
@@ -116,6 +124,15 @@ export function BossWindow({
   // difference), and the chapter's heading and three opponents are built after
   // that paint (bench/web/inp.ts, "open chapter").
   const painted = useAfterPaint(true, false);
+  const [closing, setClosing] = useState(false);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+  useEffect(() => {
+    if (!closing) return;
+    const timer = setTimeout(() => closeRef.current(), BOSS_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [closing]);
+  const close = () => setClosing(true);
 
   useEffect(() => {
     if (!painted) return;
@@ -137,23 +154,24 @@ export function BossWindow({
       // The system message closes first.
       if (appStore.get().systemMessage.isVisible) return;
       e.preventDefault();
-      onClose();
+      setClosing(true);
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+  }, []);
 
   return (
     <StagePortal>
       <div
-        className="boss-window__backdrop"
+        className={`boss-window__backdrop${closing ? " boss-window__backdrop--closing" : ""}`}
         onPointerDown={(e) => {
-          if (e.target === e.currentTarget) onClose();
+          if (e.target === e.currentTarget) close();
         }}
       >
         <section
           ref={rootRef}
-          className={`boss-window panel boss-window--${chapter.key}`}
+          className={`boss-window panel boss-window--${chapter.key}${closing ? " boss-window--closing" : ""}`}
+          inert={closing}
           role="dialog"
           aria-modal="true"
           aria-labelledby="boss-window-title"
@@ -165,7 +183,7 @@ export function BossWindow({
             className="boss-window__close"
             onClick={() => {
               playClick();
-              onClose();
+              close();
             }}
             aria-label="Close"
             data-testid="boss-window-close"

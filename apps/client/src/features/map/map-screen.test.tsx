@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
@@ -51,7 +51,7 @@ describe("world map", () => {
       "Elven Wisdom",
     );
     fireEvent.click(within(win).getByRole("button", { name: "Close" }));
-    expect(screen.queryByTestId("boss-window")).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId("boss-window")).toBeNull());
   });
 
   it('keeps the arena shut below level 3 with "Required chapter 2"', () => {
