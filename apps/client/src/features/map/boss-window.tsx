@@ -171,7 +171,6 @@ export function BossWindow({
         <section
           ref={rootRef}
           className={`boss-window panel boss-window--${chapter.key}${closing ? " boss-window--closing" : ""}`}
-          inert={closing}
           role="dialog"
           aria-modal="true"
           aria-labelledby="boss-window-title"
@@ -236,6 +235,7 @@ export function BossWindow({
                     key={slot.id}
                     slot={slot}
                     onFight={(s) => {
+                      if (closing) return;
                       playClick();
                       onFight(s.id, s.number);
                     }}
