@@ -28,6 +28,7 @@ import {
 } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import { activeBattleOf, findBattle, finishBattle } from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
@@ -678,7 +679,10 @@ export function createPvpBattles(deps: PvpDeps) {
     };
     const seats = setup.players.flatMap((u, side) => (u === null ? [] : [{ user_id: u, side }]));
     try {
-      await k.transaction().execute((trx) => insertArena(trx, battle, game, seats));
+      // No money or cards move here: the commit need not wait for the disk
+      // (db/relaxed-commit.ts). When a wave of games ends and starts again,
+      // each such fsync also flushed the moves' WAL (bench/RESULTS.md).
+      await relaxedTransaction(db, (trx) => insertArena(trx, battle, game, seats));
     } catch (err) {
       if (isUniqueViolation(err))
         throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");

@@ -1,14 +1,12 @@
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
+import { SYNC_NORMAL } from "../db/relaxed-commit.ts";
 import type { Database } from "../db/schema.ts";
 import type { ArenaSave, CommitBatch } from "./pvp-writer.ts";
 
 /** The stored action list with one more (the same SQL as saveArenaState's); binds the action twice. */
 const APPEND_ACTION =
   "case when actions = '[]' then '[' || ? || ']' else substr(actions, 1, length(actions) - 1) || ',' || ? || ']' end";
-
-/** SQLite's codes for PRAGMA synchronous. */
-const SYNC_NORMAL = 1;
 
 /**
  * The arena's group commit on SQLite: the same two UPDATEs as
