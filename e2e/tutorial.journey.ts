@@ -168,7 +168,17 @@ async function tutorialJourney(
     const flag = page.locator('[data-testid^="player-flag-"]').first();
     if (!(await flag.count())) return false;
     const cell = ((await flag.getAttribute("data-testid")) ?? "").replace("player-flag-", "");
-    await press(page.getByTestId(`player-unit-${cell}`));
+    // A press the battle screen was not ready for (a state still settling) is
+    // dropped by design: press again until the guide moves on.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      await press(page.getByTestId(`player-unit-${cell}`));
+      const moved = await expect(overlay(page))
+        .not.toHaveAttribute("data-step", "SelectAttack60", { timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (moved) break;
+      console.warn("the unit's press did not raise its sword, again");
+    }
     return true;
   });
   await expectStep(page, "EndTurnBattle65");
