@@ -84,7 +84,7 @@ test.describe("the arena", () => {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    // A player with a "Summon N units" task, and 290 season xp: any result
+    // A player with a "Summon N units" task, and 290 season xp: whatever the result
     // (a loss gives 40) reaches level 1 (300).
     await newArenaPlayerWithTask(page, baseURL ?? "", seed, ["play_units"], {
       season_xp: 290,
