@@ -28,6 +28,7 @@ import {
 } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { createGroupTransaction } from "../db/group-transaction.ts";
 import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import { activeBattleOf, findBattle, finishBattle } from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
@@ -193,6 +194,8 @@ export function createPvpBattles(deps: PvpDeps) {
   const window = deps.window ?? DEFAULT_WINDOW;
   const withGame = createBattleLock();
   const writer = createArenaWriter(db);
+  /** Games that end together settle in one commit (db/group-transaction.ts). */
+  const settlements = createGroupTransaction(k);
   /** This process's copy of the games it serves (see apply: never trusted alone). */
   const cache = new Map<string, Cached>();
 
@@ -306,7 +309,8 @@ export function createPvpBattles(deps: PvpDeps) {
    * does not end in a committed save (a refusal, nothing to do, a lost race)
    * is decided again on a fresh load, so a stale cache never decides alone.
    * Moves commit through the group-commit writer; the final state and the
-   * rewards commit in one transaction of their own.
+   * rewards commit together, each game inside its own savepoint of a
+   * transaction shared with the games that end in the same tick.
    */
   async function apply(
     gameId: string,
@@ -361,7 +365,7 @@ export function createPvpBattles(deps: PvpDeps) {
         remember(after, save.state);
         return { g: after, events: r.events, settlement: null, finished: [] };
       }
-      const done = await k.transaction().execute(async (trx) => {
+      const done = await settlements.run(async (trx) => {
         if (!(await saveArenaState(trx, save))) return null;
         const actionsJson = await arenaActions(trx, gameId);
         const final = { ...after, actionsJson };

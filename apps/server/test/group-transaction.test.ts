@@ -1,0 +1,91 @@
+import { sql, type Transaction } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Db } from "../src/db/database.ts";
+import { createGroupTransaction } from "../src/db/group-transaction.ts";
+import type { Database } from "../src/db/schema.ts";
+import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
+
+announceDialects();
+
+describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
+  let db: Db;
+  beforeEach(async () => {
+    db = await freshDb(dialect);
+    await sql`create table group_parent (id integer primary key)`.execute(db.kysely);
+    await sql`create table group_probe (id integer primary key, parent integer references group_parent (id) deferrable initially deferred)`.execute(
+      db.kysely,
+    );
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const rows = async () =>
+    (await sql<{ id: number }>`select id from group_probe order by id`.execute(db.kysely)).rows.map(
+      (r) => Number(r.id),
+    );
+  const insert = (trx: Transaction<Database>, id: number, parent: number | null = null) =>
+    sql`insert into group_probe (id, parent) values (${id}, ${parent})`.execute(trx);
+
+  it("runs the works of one tick in one transaction and answers each with its own result after the commit", async () => {
+    const group = createGroupTransaction(db.kysely);
+    const seen = new Set<Transaction<Database>>();
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((id) =>
+        group.run(async (trx) => {
+          seen.add(trx);
+          await insert(trx, id);
+          return id * 10;
+        }),
+      ),
+    );
+    expect(results).toEqual([10, 20, 30, 40]);
+    expect(seen.size).toBe(1);
+    expect(await rows()).toEqual([1, 2, 3, 4]);
+  });
+
+  it("undoes only the work that failed: the others of its group commit", async () => {
+    const group = createGroupTransaction(db.kysely);
+    const first = group.run((trx) => insert(trx, 1));
+    const failing = group.run(async (trx) => {
+      await insert(trx, 2);
+      throw new Error("this game's settlement failed");
+    });
+    const duplicate = group.run((trx) => insert(trx, 1)); // primary key taken by the first
+    const last = group.run((trx) => insert(trx, 3));
+    await expect(failing).rejects.toThrow("this game's settlement failed");
+    await expect(duplicate).rejects.toThrow();
+    await first;
+    await last;
+    expect(await rows()).toEqual([1, 3]);
+  });
+
+  it("rejects every work of a group whose commit fails, and keeps none of it", async () => {
+    const group = createGroupTransaction(db.kysely);
+    const ok = group.run((trx) => insert(trx, 1));
+    // A deferred foreign key is checked at the commit: the whole commit fails.
+    const orphan = group.run((trx) => insert(trx, 2, 99));
+    await expect(ok).rejects.toThrow();
+    await expect(orphan).rejects.toThrow();
+    expect(await rows()).toEqual([]);
+    // The next group starts clean.
+    await group.run((trx) => insert(trx, 3));
+    expect(await rows()).toEqual([3]);
+  });
+
+  it("takes a burst larger than one group in several commits, losing nothing", async () => {
+    const group = createGroupTransaction(db.kysely, 16);
+    const seen = new Set<Transaction<Database>>();
+    const ids = Array.from({ length: 100 }, (_, i) => i + 1);
+    await Promise.all(
+      ids.map((id) =>
+        group.run(async (trx) => {
+          seen.add(trx);
+          await insert(trx, id);
+        }),
+      ),
+    );
+    expect(await rows()).toEqual(ids);
+    expect(seen.size).toBe(Math.ceil(100 / 16));
+  });
+});
