@@ -28,7 +28,7 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
     sql`insert into group_probe (id, parent) values (${id}, ${parent})`.execute(trx);
 
   it("runs the works of one tick in one transaction and answers each with its own result after the commit", async () => {
-    const group = createGroupTransaction(db.kysely);
+    const group = createGroupTransaction(db.kysely, { budgetMs: 1e9 });
     const seen = new Set<Transaction<Database>>();
     const results = await Promise.all(
       [1, 2, 3, 4].map((id) =>
@@ -74,7 +74,7 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
   });
 
   it("takes a burst larger than one group in several commits, losing nothing", async () => {
-    const group = createGroupTransaction(db.kysely, 16);
+    const group = createGroupTransaction(db.kysely, { maxGroup: 16, budgetMs: 1e9 });
     const seen = new Set<Transaction<Database>>();
     const ids = Array.from({ length: 100 }, (_, i) => i + 1);
     await Promise.all(
@@ -87,5 +87,27 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
     );
     expect(await rows()).toEqual(ids);
     expect(seen.size).toBe(Math.ceil(100 / 16));
+  });
+
+  it("past its time budget a group leaves the rest to the next, and the event loop turns in between", async () => {
+    const group = createGroupTransaction(db.kysely, { budgetMs: 0 });
+    const seen: Transaction<Database>[] = [];
+    let loopTurned = false;
+    const works = [1, 2, 3].map((id) =>
+      group.run(async (trx) => {
+        seen.push(trx);
+        await insert(trx, id);
+        return loopTurned;
+      }),
+    );
+    setImmediate(() => {
+      loopTurned = true;
+    });
+    const sawTurn = await Promise.all(works);
+    expect(new Set(seen).size).toBe(3);
+    // On SQLite every query answers at once, so only the pause between groups
+    // lets the loop turn; PostgreSQL's queries turn it on their own.
+    expect(sawTurn.slice(1)).toEqual([true, true]);
+    expect(await rows()).toEqual([1, 2, 3]);
   });
 });
