@@ -42,21 +42,25 @@ export function createGroupTransaction(
 ): GroupTransaction {
   const maxGroup = opts.maxGroup ?? 16;
   const budgetMs = opts.budgetMs ?? 4;
-  let queue: Job[] = [];
+  const queue: Job[] = [];
   let running = false;
 
-  /** Runs works from the front of `group` while the budget lasts; the rest go back to the queue. */
-  async function runGroup(group: Job[]): Promise<void> {
+  /** Takes works from the front of the queue into one transaction while the group's limits allow. */
+  async function runGroup(): Promise<void> {
     const done: Job[] = [];
     const taken: Job[] = [];
     try {
       await kysely.transaction().execute(async (trx) => {
         const started = performance.now();
-        for (const job of group) {
-          // The work of a group runs back to back on the event loop (SQLite
-          // answers synchronously): past the budget, the rest waits for the
-          // next group and the loop serves requests in between.
-          if (taken.length > 0 && performance.now() - started > budgetMs) break;
+        // The work of a group runs back to back on the event loop (SQLite
+        // answers synchronously): past the budget, the rest waits for the
+        // next group and the loop serves requests in between.
+        while (
+          taken.length < maxGroup &&
+          (taken.length === 0 || performance.now() - started <= budgetMs)
+        ) {
+          const job = queue.shift();
+          if (!job) break;
           taken.push(job);
           await sql`savepoint group_job`.execute(trx);
           try {
@@ -73,21 +77,17 @@ export function createGroupTransaction(
     } catch (err) {
       // Nothing of the group committed (a work already rejected stays so).
       // A transaction that failed before its first work (the database is
-      // gone) answers them all rather than retry forever.
-      const failed = taken.length > 0 ? taken : group;
+      // gone) answers every waiting work rather than retry forever.
+      const failed = taken.length > 0 ? taken : queue.splice(0);
       for (const job of failed) job.reject(err);
-      queue = [...group.slice(failed.length), ...queue];
       return;
     }
-    queue = [...group.slice(taken.length), ...queue];
     for (const job of done) job.resolve();
   }
 
   async function flush(): Promise<void> {
     while (queue.length > 0) {
-      const group = queue.slice(0, maxGroup);
-      queue = queue.slice(group.length);
-      await runGroup(group);
+      await runGroup();
       if (queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
     }
     running = false;
