@@ -1,9 +1,13 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { Redis } from "ioredis";
 import { sql } from "kysely";
-import { createTokenService } from "./auth/tokens.ts";
+import { createPasswordHasher } from "./auth/passwords.ts";
+import { createSessions } from "./auth/sessions.ts";
+import { createTokenSigner } from "./auth/tokens.ts";
 import { createCpuBattles, type TurnPlanner } from "./battles/cpu-battles.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
@@ -11,11 +15,12 @@ import type { Db } from "./db/database.ts";
 import { createShop } from "./economy/box-opening.ts";
 import { BOXES } from "./economy/boxes.ts";
 import { createDeckEditor } from "./economy/deck-editor.ts";
+import { GEM_SHOP_BOXES } from "./economy/gem-boxes.ts";
 import { createPayments } from "./economy/payments.ts";
 import { requireUser } from "./http/auth-guard.ts";
 import { listClientFiles } from "./http/client-files.ts";
 import { installErrorHandler, installJsonParser } from "./http/error-handler.ts";
-import { createRateLimiter } from "./http/rate-limiter.ts";
+import { HttpError } from "./http/http-error.ts";
 import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
@@ -23,7 +28,9 @@ import { economyRoutes } from "./http/routes/economy-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
-import { createLocalPartner } from "./partners/local-partner.ts";
+import { installSecurityHeaders } from "./http/security-headers.ts";
+import { installThrottle } from "./http/throttle.ts";
+import { createSignedPartner } from "./partners/partner-adapter.ts";
 import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { setProgressionClock } from "./progression/clock.ts";
 import { createProgression } from "./progression/progression.ts";
@@ -51,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // Behind a reverse proxy (TRUST_PROXY=1) the client's address and scheme
+    // come from X-Forwarded-For/-Proto: throttles count the player, not the proxy.
+    trustProxy: config.trustProxy,
     bodyLimit: 16 * 1024,
     // Finish in-flight requests on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: "idle",
@@ -72,17 +82,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // client's files come precompressed from the build and are left as they are.
   await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
 
-  const tokens = createTokenService({
-    secret: config.tokenSecret,
-    ttlSeconds: config.tokenTtlSeconds,
-    clock,
+  const clientRoot = existsSync(config.clientDist) ? config.clientDist : undefined;
+  const indexFile = clientRoot ? join(clientRoot, "index.html") : undefined;
+  await installSecurityHeaders(app, {
+    frameAncestors: config.frameAncestors,
+    indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined,
+  });
+  // Throttles count in Redis when there is one, so every process shares them.
+  const throttleRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
+    : undefined;
+  if (throttleRedis) {
+    throttleRedis.on("error", (err: Error) => app.log.warn({ err: err.message }, "throttle redis"));
+    app.addHook("onClose", async () => {
+      throttleRedis.disconnect();
+    });
+  }
+  await installThrottle(app, throttleRedis);
+
+  // A token signs in while its user exists and its session is current (auth/sessions.ts).
+  const tokens = createSessions({
+    signer: createTokenSigner({
+      secret: config.tokenSecret,
+      ttlSeconds: config.tokenTtlSeconds,
+      clock,
+    }),
+    db: db.kysely,
   });
   const auth = requireUser(tokens);
   const players = createPlayerService({
     db,
     tokens,
+    passwords: createPasswordHasher({ concurrency: config.passwordHashConcurrency }),
     clock,
     partnerName: config.partnerName,
+    partnerSecret: config.partnerSecret,
     starter: deps.content.starter,
   });
 
@@ -100,12 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  authRoutes(app, players);
-  playerRoutes(app, {
-    players,
-    auth,
-    eventLimiter: createRateLimiter({ limit: config.eventsPerMinute, windowMs: 60_000, clock }),
-  });
+  authRoutes(app, { players, throttles: config.throttle });
+  playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute });
   // The guided tutorial's step (features/tutorial on the client).
   tutorialRoutes(app, { db: db.kysely, auth, clock });
 
@@ -151,7 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.arena ? { options: deps.arena } : {}),
   });
 
-  const partner = createLocalPartner(db, config.partnerName);
+  const partner = createSignedPartner({
+    name: config.partnerName,
+    secret: config.partnerSecret,
+    boxes: GEM_SHOP_BOXES,
+  });
   economyRoutes(app, {
     auth,
     editor: createDeckEditor({ db, clock }),
@@ -161,15 +195,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       onBoxOpened: progression.onBoxOpened,
       onSeasonPass: progression.onSeasonPass,
     }),
-    payments: createPayments({ db, clock, partner }),
+    payments: createPayments({ db, clock, partner, sandbox: config.paymentSandbox }),
     partnerName: config.partnerName,
-    // The sandbox stands in for a platform in local play; never with a real partner.
-    sandbox: !config.production,
+    // The sandbox stands in for a platform in local play (PAYMENT_SANDBOX=1, never in production).
+    sandbox: config.paymentSandbox,
   });
 
-  if (!config.production) partnerSimulatorRoutes(app, partner);
+  if (!config.production) {
+    partnerSimulatorRoutes(app, {
+      partnerName: config.partnerName,
+      partnerSecret: config.partnerSecret,
+      clock,
+    });
+  } else {
+    // Developer pages are not part of a production server.
+    app.addHook("onRequest", async (request) => {
+      if (request.url.startsWith("/card-sheet")) {
+        throw new HttpError(404, "not_found", `No such call: GET ${request.url.split("?")[0]}`);
+      }
+    });
+  }
 
-  const clientRoot = existsSync(config.clientDist) ? config.clientDist : undefined;
   let files = clientRoot ? listClientFiles(clientRoot) : listClientFiles("apps/client/public");
   catalogueRoutes(app, {
     auth,
@@ -182,6 +228,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       patronUrl: config.patronUrl,
       communityUrl: config.communityUrl,
       version: "1.21-p",
+      // Who may frame the game and so receive its payment orders ('self': the page's own origin).
+      partnerOrigins: config.frameAncestors.join(" "),
+      paymentSandbox: config.paymentSandbox ? "1" : "0",
       // Tests only (refused in production): the arena's bot fallback wait.
       ...(config.arenaBotWaitSeconds !== undefined
         ? { arenaBotWaitSeconds: String(config.arenaBotWaitSeconds) }

@@ -28,6 +28,20 @@ const EnvSchema = z.object({
     .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
     .optional(),
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
+  PARTNER_SECRET: z.string().min(32, "PARTNER_SECRET must be at least 32 characters").optional(),
+  PAYMENT_SANDBOX: z.enum(["0", "1"], { message: "PAYMENT_SANDBOX must be 0 or 1" }).default("0"),
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(
+      /^(('self'|'none'|https?:\/\/[a-z0-9.-]+(:\d+)?)(\s+|$))+$/i,
+      "FRAME_ANCESTORS must be 'self', 'none' or origins like https://partner.example (space-separated)",
+    )
+    .default("'self'"),
+  TRUST_PROXY: z.enum(["0", "1"], { message: "TRUST_PROXY must be 0 or 1" }).default("0"),
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   TOKEN_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -62,6 +76,23 @@ export interface Config {
   sqlitePath: string;
   redisUrl: string | undefined;
   tokenSecret: string;
+  /** Shared with the partner platform: signs its launch parameters and payment notices. */
+  partnerSecret: string;
+  /** The local payment sandbox (PAYMENT_SANDBOX=1; never in production). */
+  paymentSandbox: boolean;
+  /** CSP frame-ancestors: who may frame the game (the partner's origins). */
+  frameAncestors: string[];
+  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client address, HTTPS for HSTS). */
+  trustProxy: boolean;
+  /** Throttles, per client address unless said otherwise. */
+  throttle: {
+    signupsPerHour: number;
+    loginsPerMinute: number;
+    /** Failed logins per login name in 15 minutes. */
+    loginFailuresPerLogin: number;
+  };
+  /** Password hashes computed at once; the rest wait their turn. */
+  passwordHashConcurrency: number;
   tokenTtlSeconds: number;
   partnerName: string;
   supporterUrl: string;
@@ -110,6 +141,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && !e.TOKEN_SECRET) {
     throw new ConfigError("Invalid settings:\n  TOKEN_SECRET: required when NODE_ENV=production");
   }
+  if (production && !e.PARTNER_SECRET) {
+    throw new ConfigError("Invalid settings:\n  PARTNER_SECRET: required when NODE_ENV=production");
+  }
+  if (production && e.PAYMENT_SANDBOX === "1") {
+    throw new ConfigError(
+      "Invalid settings:\n  PAYMENT_SANDBOX: the payment sandbox credits gems without a payment; never in production",
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -117,7 +156,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     sqlitePath: resolve(dataDir, "cardrealm.sqlite"),
     redisUrl: e.REDIS_URL,
-    tokenSecret: e.TOKEN_SECRET ?? devTokenSecret(dataDir),
+    tokenSecret: e.TOKEN_SECRET ?? devSecret(dataDir, "token-secret"),
+    partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),
+    paymentSandbox: e.PAYMENT_SANDBOX === "1",
+    frameAncestors: e.FRAME_ANCESTORS.trim().split(/\s+/),
+    trustProxy: e.TRUST_PROXY === "1",
+    throttle: {
+      signupsPerHour: e.SIGNUPS_PER_HOUR,
+      loginsPerMinute: e.LOGINS_PER_MINUTE,
+      loginFailuresPerLogin: e.LOGIN_FAILURES_PER_LOGIN,
+    },
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,
     partnerName: e.PARTNER_NAME,
     supporterUrl: e.SUPPORTER_URL,
@@ -134,10 +183,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /**
  * Outside production a secret is generated once and kept in the data folder,
- * so players stay signed in across restarts of a local server.
+ * so players stay signed in across restarts of a local server (and the local
+ * partner simulator keeps signing with the same partner secret).
  */
-function devTokenSecret(dataDir: string): string {
-  const file = resolve(dataDir, "token-secret");
+function devSecret(dataDir: string, name: string): string {
+  const file = resolve(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { loadGameContent } from "./content-bridge.ts";
 import { openDatabase } from "./db/database.ts";
 import { migrateToLatest } from "./db/migrate.ts";
+import { loggerOptions } from "./http/log-options.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -21,10 +22,7 @@ async function main(): Promise<void> {
     config,
     db,
     content: loadGameContent(),
-    logger: {
-      level: config.logLevel,
-      redact: ["req.headers.authorization", "req.body.password"],
-    },
+    logger: loggerOptions(config.logLevel),
   });
   app.log.info(
     {

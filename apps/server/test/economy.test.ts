@@ -222,29 +222,6 @@ describe.each(DIALECTS)("economy on %s", (dialect) => {
       ).toBe(404);
     });
 
-    it("a payment id credits its gems exactly once, even when the callback is replayed concurrently", async () => {
-      const order = (await post("/api/local/payment/create", { id: 2 })).json().data;
-      expect(order.order_id).toMatch(/-/);
-      const paymentId = (
-        await post("/api/local/payment/sandbox-pay", { order_id: order.order_id })
-      ).json().data.payment_id;
-      const replies = await Promise.all(
-        Array.from({ length: 5 }, () =>
-          post("/api/local/payment/implement", { payment_id: paymentId }),
-        ),
-      );
-      expect(replies.every((r) => r.statusCode === 200)).toBe(true);
-      expect((await me()).silver).toBe(1000 + 3600);
-      const credits = (await ledgerFor(t.db.kysely, userId)).filter((l) => l.reason === "payment");
-      expect(credits).toHaveLength(1);
-    });
-
-    it("an unknown payment id credits nothing", async () => {
-      const r = await post("/api/local/payment/implement", { payment_id: "forged-123" });
-      expect(r.statusCode).toBe(402);
-      expect((await me()).silver).toBe(1000);
-    });
-
     it("bad economy bodies answer 400 with a message", async () => {
       for (const [url, body] of [
         ["/api/editor/set-active", { deck_number: 4 }],

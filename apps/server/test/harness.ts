@@ -9,6 +9,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { loadGameContent } from "../src/content-bridge.ts";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { signFields } from "../src/partners/partner-signature.ts";
 
 export type DialectUnderTest = "sqlite" | "postgres";
 
@@ -56,6 +57,19 @@ export async function freshDb(dialect: DialectUnderTest): Promise<Db> {
   };
 }
 
+export const TEST_PARTNER_SECRET = "test-partner-secret-test-partner-secret-42";
+
+/** Launch parameters signed as the partner platform would (docs/protocol.md). */
+export function signedLaunch(
+  partnerId: string | number,
+  nickname: string,
+  nowMs: number,
+  secret = TEST_PARTNER_SECRET,
+) {
+  const fields = { partner_id: String(partnerId), nickname, ts: Math.floor(nowMs / 1000) };
+  return { ...fields, partner_id: partnerId, sign: signFields(secret, fields) };
+}
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     TOKEN_SECRET: "test-secret-test-secret-test-secret-0123",
@@ -63,6 +77,11 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
     CLIENT_DIST: "/nonexistent-client-dist",
+    PARTNER_SECRET: TEST_PARTNER_SECRET,
+    // Tests sign many players up from one address; throttle tests set their own limits.
+    SIGNUPS_PER_HOUR: "1000000",
+    LOGINS_PER_MINUTE: "1000000",
+    EVENTS_PER_MINUTE: "10000",
     ...overrides,
   });
 }

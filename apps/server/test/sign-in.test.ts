@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
-import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import {
+  announceDialects,
+  DIALECTS,
+  newGuest,
+  signedLaunch,
+  type TestApp,
+  testApp,
+} from "./harness.ts";
 
 announceDialects();
 
@@ -79,13 +86,14 @@ describe.each(DIALECTS)("sign-in and player calls on %s", (dialect) => {
     const a = await t.app.inject({
       method: "POST",
       url: "/api/auth",
-      payload: { partner_id: "777", nickname: "Morgana" },
+      payload: signedLaunch("777", "Morgana", t.clock.now),
     });
     expect(a.statusCode).toBe(200);
+    t.clock.now += 1000;
     const b = await t.app.inject({
       method: "POST",
       url: "/api/auth",
-      payload: { partner_id: 777, nickname: "Morgana II" },
+      payload: signedLaunch(777, "Morgana II", t.clock.now),
     });
     expect(b.json().data.id).toBe(a.json().data.id);
     expect(b.json().data.nickname).toBe("Morgana II");
@@ -93,18 +101,19 @@ describe.each(DIALECTS)("sign-in and player calls on %s", (dialect) => {
     const other = await t.app.inject({
       method: "POST",
       url: "/api/auth",
-      payload: { partner_id: "778", nickname: "Morgana" },
+      payload: signedLaunch("778", "Morgana", t.clock.now),
     });
     expect(other.json().data.id).not.toBe(a.json().data.id);
   });
 
   it("concurrent first partner sign-ins create one player", async () => {
     const results = await Promise.all(
-      Array.from({ length: 8 }, () =>
+      // Eight launches of one player (each signed a second apart: a launch signs in once).
+      Array.from({ length: 8 }, (_, i) =>
         t.app.inject({
           method: "POST",
           url: "/api/auth",
-          payload: { partner_id: "race-1", nickname: "Racer" },
+          payload: signedLaunch("race-1", "Racer", t.clock.now - i * 1000),
         }),
       ),
     );
@@ -180,7 +189,7 @@ describe.each(DIALECTS)("sign-in and player calls on %s", (dialect) => {
     expect(login.statusCode).toBe(401);
   });
 
-  it("analytics events are stored and rate-limited per player", async () => {
+  it("analytics events are stored and rate-limited per address", async () => {
     const limited = await testApp(dialect, { EVENTS_PER_MINUTE: "3" });
     try {
       const { auth } = await newGuest(limited.app);
@@ -197,10 +206,20 @@ describe.each(DIALECTS)("sign-in and player calls on %s", (dialect) => {
       const fourth = await send();
       expect(fourth.statusCode).toBe(429);
       expect(fourth.json().error.code).toBe("rate_limited");
-      limited.clock.now += 61_000;
-      expect((await send()).statusCode).toBe(200);
+      const wait = Number(fourth.headers["retry-after"]);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(60);
+      // Another player from the same address shares the address's count.
+      const other = await newGuest(limited.app);
+      const theirs = await limited.app.inject({
+        method: "POST",
+        url: "/api/player/events",
+        headers: other.auth,
+        payload: { event: { name: "map_open" } },
+      });
+      expect(theirs.statusCode).toBe(429);
       const rows = await limited.db.kysely.selectFrom("analytics_events").selectAll().execute();
-      expect(rows).toHaveLength(4);
+      expect(rows).toHaveLength(3);
       expect(JSON.parse(rows[0]?.data ?? "null")).toEqual({ x: 1 });
     } finally {
       await limited.app.close();

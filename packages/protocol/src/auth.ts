@@ -12,13 +12,26 @@ const password = z
   .min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `password must be at most ${LIMITS.passwordMax} characters`);
 
-/** POST /api/auth: a partner platform player (partner id and nickname). */
+/**
+ * POST /api/auth: a partner platform player, as the platform launched the
+ * game: partner id, nickname, `ts` (Unix seconds when the platform signed)
+ * and `sign`, the platform's HMAC-SHA256 of the other fields (hex; see
+ * docs/protocol.md "Partner signatures").
+ */
 export const PartnerAuthBody = z.strictObject({
   partner_id: z.union([
     z.string().trim().min(1).max(LIMITS.partnerIdMax),
     z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   ]),
   nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
+  // Optional on the wire so an unsigned call gets the 401 of a bad signature, not a 400.
+  ts: z.coerce
+    .number({ message: "ts must be the launch time in Unix seconds" })
+    .int("ts must be whole seconds")
+    .min(0)
+    .max(2 ** 40)
+    .optional(),
+  sign: z.string().max(128).optional(),
 });
 export type PartnerAuthBody = z.infer<typeof PartnerAuthBody>;
 
@@ -29,8 +42,21 @@ export const LoginBody = z.strictObject({
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-/** PUT /api/player/edit: gives a guest a login and password. */
-export const PlayerEditBody = z.strictObject({ login, password });
+/**
+ * PUT /api/player/edit: gives a guest a login and password, or changes them;
+ * an account that has a password must send it as `current_password`.
+ */
+export const PlayerEditBody = z.strictObject({
+  login,
+  password,
+  current_password: z.string().min(1).max(LIMITS.passwordMax).optional(),
+});
+
+/** POST /api/device-login: local play's server-issued device key (see docs/decisions.md). */
+export const DeviceLoginBody = z.strictObject({
+  device_key: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "device_key must be the key the server gave"),
+});
+export type DeviceLoginBody = z.infer<typeof DeviceLoginBody>;
 export type PlayerEditBody = z.infer<typeof PlayerEditBody>;
 
 /** POST /api/play-new-player takes no body (an empty object is accepted). */

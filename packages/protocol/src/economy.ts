@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./constants.ts";
 
 const deckNumber = z
   .number()
@@ -48,6 +49,31 @@ export const PaymentImplementBody = z.strictObject({
     z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   ]),
 });
+/**
+ * POST /api/{partner}/payment/callback: the platform's server-to-server
+ * notice of a payment, signed like its launch parameters (`sign` over every
+ * other field; docs/protocol.md "Partner signatures"). `amount` is the price
+ * charged in minor units and must match the order.
+ */
+export const PaymentCallbackBody = z.strictObject({
+  order_id: z.uuid("order_id must be an order id"),
+  payment_id: z
+    .string()
+    .min(1)
+    .max(128)
+    .regex(/^[A-Za-z0-9_.:-]+$/, "payment_id may use letters, digits and _ . : - only"),
+  user_id: z.string().min(1).max(LIMITS.partnerIdMax),
+  amount: z.number().int().min(0).max(10_000_000),
+  status: z.enum(["paid", "failed", "pending"]),
+  ts: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 40),
+  sign: z.string().regex(/^[0-9a-f]{64}$/, "sign must be the platform's hex HMAC-SHA256"),
+});
+export type PaymentCallbackBody = z.infer<typeof PaymentCallbackBody>;
+
 export const PartnerParams = z.strictObject({
   partner: z.string().regex(/^[a-z0-9-]{2,32}$/, "unknown partner"),
 });

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   "login_taken",
   "not_enough_gems",
   "deck_too_small",
+  "unavailable",
   "internal",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

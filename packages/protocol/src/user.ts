@@ -51,7 +51,11 @@ export const UserSchema = z.object({
 export type User = z.infer<typeof UserSchema>;
 
 /** Sign-in answers carry the user and the bearer token. */
-export const SignedInUser = UserSchema.extend({ jwtToken: z.string() });
+export const SignedInUser = UserSchema.extend({
+  jwtToken: z.string(),
+  /** Local play only, once, when the guest is created: the key that signs this device in again. */
+  device_key: z.string().optional(),
+});
 export type SignedInUser = z.infer<typeof SignedInUser>;
 
 /** PUT /api/player/edit answers the user, or an `error` field shown to the player. */

@@ -1,11 +1,32 @@
 import { webcrypto } from "node:crypto";
 import { errors, jwtVerify, SignJWT } from "jose";
 
+/**
+ * What routes and the realtime channel use: a token for a user, and the user
+ * a token signs in (null for a missing, malformed, forged or expired token, a
+ * token of an ended session or of a user who no longer exists).
+ * auth/sessions.ts implements it over the signer below and the users table.
+ */
 export interface TokenService {
   issue(userId: number): Promise<string>;
-  /** The user id, or null for a missing, malformed, forged or expired token. */
   verify(token: string): Promise<number | null>;
 }
+
+/** What a token says: its user and the user's session version when it was issued. */
+export interface TokenClaims {
+  userId: number;
+  sessionVersion: number;
+}
+
+/** Signs and checks tokens; knows nothing of the database. */
+export interface TokenSigner {
+  issue(userId: number, sessionVersion: number): Promise<string>;
+  /** The claims of a well-formed, correctly signed, unexpired token, else null. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+/** `sub` is the user id in plain decimal: no sign, no leading zero, no "8.0" or "0x8". */
+const SUBJECT = /^[1-9][0-9]{0,14}$/;
 
 /**
  * Verified tokens remembered (token -> user id until its expiry); the oldest
@@ -22,12 +43,12 @@ export const VERIFIED_CACHE_SIZE = 16_384;
  * immutable and signed, so the cache can only say yes to what verified, and
  * never past the token's own `exp`.
  */
-export function createTokenService(opts: {
+export function createTokenSigner(opts: {
   secret: string;
   ttlSeconds: number;
   clock: () => number;
   cacheSize?: number;
-}): TokenService {
+}): TokenSigner {
   const cacheSize = opts.cacheSize ?? VERIFIED_CACHE_SIZE;
   const key = webcrypto.subtle.importKey(
     "raw",
@@ -36,12 +57,12 @@ export function createTokenService(opts: {
     false,
     ["sign", "verify"],
   );
-  const verified = new Map<string, { id: number; expiresAtMs: number }>();
+  const verified = new Map<string, { claims: TokenClaims; expiresAtMs: number }>();
 
-  function remember(token: string, id: number, exp: number | undefined): void {
-    if (cacheSize <= 0 || typeof exp !== "number") return;
+  function remember(token: string, claims: TokenClaims, exp: number): void {
+    if (cacheSize <= 0) return;
     verified.delete(token);
-    verified.set(token, { id, expiresAtMs: exp * 1000 });
+    verified.set(token, { claims, expiresAtMs: exp * 1000 });
     if (verified.size > cacheSize) {
       const oldest = verified.keys().next().value;
       if (oldest !== undefined) verified.delete(oldest);
@@ -49,9 +70,9 @@ export function createTokenService(opts: {
   }
 
   return {
-    async issue(userId) {
+    async issue(userId, sessionVersion) {
       const now = Math.floor(opts.clock() / 1000);
-      return new SignJWT({})
+      return new SignJWT({ sv: sessionVersion })
         .setProtectedHeader({ alg: "HS256" })
         .setSubject(String(userId))
         .setIssuedAt(now)
@@ -61,18 +82,24 @@ export function createTokenService(opts: {
     async verify(token) {
       const hit = verified.get(token);
       if (hit) {
-        if (opts.clock() < hit.expiresAtMs) return hit.id;
+        if (opts.clock() < hit.expiresAtMs) return hit.claims;
         verified.delete(token);
       }
       try {
         const { payload } = await jwtVerify(token, await key, {
           algorithms: ["HS256"],
           currentDate: new Date(opts.clock()),
+          requiredClaims: ["sub", "exp", "iat"],
         });
-        const id = Number(payload.sub);
-        if (!Number.isSafeInteger(id) || id <= 0) return null;
-        remember(token, id, payload.exp);
-        return id;
+        const sub = payload.sub;
+        const exp = payload.exp;
+        const sv = payload.sv;
+        if (typeof sub !== "string" || !SUBJECT.test(sub)) return null;
+        if (typeof exp !== "number") return null;
+        if (typeof sv !== "number" || !Number.isSafeInteger(sv) || sv < 0) return null;
+        const claims = { userId: Number(sub), sessionVersion: sv };
+        remember(token, claims, exp);
+        return claims;
       } catch (err) {
         if (err instanceof errors.JOSEError || err instanceof TypeError) return null;
         throw err;

@@ -21,6 +21,17 @@ export interface UsersTable {
   season_xp: number;
   created_at: string;
   updated_at: string;
+  /** Bumped by a password change: tokens of an older version are refused. */
+  session_version: Generated<number>;
+  /** sha256 of the local-play device key (a server-issued secret), or null. */
+  device_key_hash: string | null;
+}
+
+export interface PartnerLaunchesTable {
+  /** The launch's signature (hex): each signed launch signs in once. */
+  signature: string;
+  partner_user: string;
+  used_at: string;
 }
 
 export interface LibraryCardsTable {
@@ -120,7 +131,7 @@ export interface PaymentOrdersTable {
   gems: number;
   /** Price in the platform's money, in minor units (cents). */
   price: number;
-  /** created, paid or failed. */
+  /** created, paid or failed (set by the platform's signed notice). */
   status: string;
   payment_id: string | null;
   created_at: string;
@@ -186,6 +197,7 @@ export interface Database {
   arena_seats: ArenaSeatsTable;
   box_openings: BoxOpeningsTable;
   payment_orders: PaymentOrdersTable;
+  partner_launches: PartnerLaunchesTable;
   battles: BattlesTable;
   users: UsersTable;
   library_cards: LibraryCardsTable;

@@ -16,6 +16,14 @@ export const badRequest = (message: string) => new HttpError(400, "bad_request",
 export const unauthorized = (message = "Your session has ended. Please sign in again.") =>
   new HttpError(401, "unauthorized", message);
 
+/** The password checks are all busy: come back in a few seconds (503 with Retry-After). */
+export const passwordsBusy = () =>
+  new HttpError(
+    503,
+    "unavailable",
+    "Too many sign-ins are being checked right now. Try again in a few seconds.",
+  );
+
 /** Parses input with a protocol schema; a mismatch is a 400 naming each bad field. */
 export function parseWith<S extends z.ZodType>(
   schema: S,

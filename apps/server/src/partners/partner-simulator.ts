@@ -1,30 +1,79 @@
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { LIMITS } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseWith } from "../http/http-error.ts";
-import type { PartnerAdapter } from "./partner-adapter.ts";
+import { signFields } from "./partner-signature.ts";
 
-const PayBody = z.strictObject({ order_id: z.uuid("order_id must be an order id") });
+const LaunchQuery = z.strictObject({
+  partner_id: z.string().trim().min(1).max(LIMITS.partnerIdMax),
+  nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
+});
+
+const PayBody = z.strictObject({
+  order_id: z.uuid("order_id must be an order id"),
+  partner_id: z.string().trim().min(1).max(LIMITS.partnerIdMax),
+  amount: z.number().int().min(0).max(10_000_000),
+  /** How many times the platform sends its notice (2: a retried notice, at once). */
+  notices: z.union([z.literal(1), z.literal(2)]).default(1),
+});
 
 /**
- * The partner platform simulator (development and tests only): /partner/
- * embeds the game in a frame with a partner id and nickname, and plays the
- * platform's part of a payment; /partner/api/pay is the platform charging.
+ * The partner platform simulator (development and tests only, never in
+ * production): /partner/ embeds the game in a frame, launching it with
+ * parameters it signs the way a platform would (/partner/api/launch), and
+ * plays the platform's part of a payment: /partner/api/pay "charges" the
+ * player and sends the game the signed server-to-server notice, through the
+ * game's own callback route.
  */
-export function partnerSimulatorRoutes(app: FastifyInstance, partner: PartnerAdapter): void {
+export function partnerSimulatorRoutes(
+  app: FastifyInstance,
+  deps: { partnerName: string; partnerSecret: string; clock: () => number },
+): void {
   const page = readFileSync(new URL("./simulator/index.html", import.meta.url), "utf8");
   app.get("/partner", async (_request, reply) => reply.redirect("/partner/"));
   app.get("/partner/", async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(page),
   );
+
+  app.get("/partner/api/launch", async (request) => {
+    const q = parseWith(LaunchQuery, request.query, "query");
+    const fields = {
+      partner_id: q.partner_id,
+      nickname: q.nickname,
+      ts: Math.floor(deps.clock() / 1000),
+    };
+    return { data: { ...fields, sign: signFields(deps.partnerSecret, fields) } };
+  });
+
   app.post("/partner/api/pay", async (request) => {
     const body = parseWith(PayBody, request.body);
-    if (!partner.sandboxPay)
-      throw new HttpError(404, "not_found", "This platform has no simulator.");
-    try {
-      return { data: { payment_id: await partner.sandboxPay(body.order_id) } };
-    } catch {
-      throw new HttpError(404, "not_found", "No such order.");
+    const paymentId = `sim-${randomUUID()}`;
+    const fields = {
+      order_id: body.order_id,
+      payment_id: paymentId,
+      user_id: body.partner_id,
+      amount: body.amount,
+      status: "paid" as const,
+      ts: Math.floor(deps.clock() / 1000),
+    };
+    const notice = { ...fields, sign: signFields(deps.partnerSecret, fields) };
+    const answers = await Promise.all(
+      Array.from({ length: body.notices }, () =>
+        app.inject({
+          method: "POST",
+          url: `/api/${deps.partnerName}/payment/callback`,
+          payload: notice,
+        }),
+      ),
+    );
+    const refused = answers.find((a) => a.statusCode !== 200);
+    if (refused) {
+      const message =
+        (refused.json() as { error?: { message?: string } }).error?.message ?? "refused";
+      throw new HttpError(409, "conflict", `The game refused the payment notice: ${message}`);
     }
+    return { data: { payment_id: paymentId, notices: answers.length } };
   });
 }

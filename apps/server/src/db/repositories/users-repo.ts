@@ -11,6 +11,8 @@ export interface NewUser {
   nickname: string;
   guest: boolean;
   now: string;
+  /** sha256 (hex) of a local-play device key, for a guest created by local play. */
+  deviceKeyHash?: string;
 }
 
 export async function insertUser(db: Executor, u: NewUser): Promise<number> {
@@ -20,6 +22,7 @@ export async function insertUser(db: Executor, u: NewUser): Promise<number> {
       login: u.login,
       password_hash: u.passwordHash,
       partner_id: u.partnerId,
+      device_key_hash: u.deviceKeyHash ?? null,
       nickname: u.nickname,
       guest: u.guest ? 1 : 0,
       level: 1,
@@ -54,19 +57,72 @@ export async function updateNickname(db: Executor, id: number, nickname: string,
   await db.updateTable("users").set({ nickname, updated_at: now }).where("id", "=", id).execute();
 }
 
-/** Sets login and password; the unique index on login refuses a taken one. */
+export function findUserByDeviceKeyHash(
+  db: Executor,
+  deviceKeyHash: string,
+): Promise<{ id: number } | undefined> {
+  return db
+    .selectFrom("users")
+    .select("id")
+    .where("device_key_hash", "=", deviceKeyHash)
+    .executeTakeFirst();
+}
+
+/** What a token check needs: the user exists, and its current session version. */
+export function findSession(
+  db: Executor,
+  id: number,
+): Promise<{ session_version: number } | undefined> {
+  return db.selectFrom("users").select("session_version").where("id", "=", id).executeTakeFirst();
+}
+
+/**
+ * Sets login and password and ends every session issued before (the session
+ * version goes up) and the local-play device key, in one statement. With `expectedHash` the change applies
+ * only while the stored hash is still the one the caller verified the current
+ * password against: of two concurrent changes, one wins and the other finds
+ * no row (false). The unique index on login refuses a taken one (throws).
+ */
 export async function setCredentials(
   db: Executor,
   id: number,
-  login: string,
-  passwordHash: string,
-  now: string,
-): Promise<void> {
-  await db
+  change: { login: string; passwordHash: string; expectedHash: string | null; now: string },
+): Promise<boolean> {
+  let q = db
     .updateTable("users")
-    .set({ login, password_hash: passwordHash, guest: 0, updated_at: now })
-    .where("id", "=", id)
-    .execute();
+    .set((eb) => ({
+      login: change.login,
+      password_hash: change.passwordHash,
+      guest: 0,
+      device_key_hash: null,
+      session_version: eb("session_version", "+", 1),
+      updated_at: change.now,
+    }))
+    .where("id", "=", id);
+  q =
+    change.expectedHash === null
+      ? q.where("password_hash", "is", null)
+      : q.where("password_hash", "=", change.expectedHash);
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Records a signed partner launch; false when it was already used (a replay). */
+export async function claimPartnerLaunch(
+  db: Executor,
+  launch: { signature: string; partnerUser: string; now: string },
+): Promise<boolean> {
+  const r = await db
+    .insertInto("partner_launches")
+    .values({ signature: launch.signature, partner_user: launch.partnerUser, used_at: launch.now })
+    .onConflict((oc) => oc.column("signature").doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Forgets launches older than `before` (they are refused as stale anyway). */
+export async function forgetPartnerLaunches(db: Executor, before: string): Promise<void> {
+  await db.deleteFrom("partner_launches").where("used_at", "<", before).execute();
 }
 
 export async function countUsers(db: Executor): Promise<number> {

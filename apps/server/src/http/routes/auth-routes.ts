@@ -1,4 +1,5 @@
 import {
+  DeviceLoginBody,
   EmptyBody,
   LoginBody,
   MESSAGES,
@@ -6,29 +7,87 @@ import {
   type SignedInUser,
 } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
+import { PasswordHasherBusy } from "../../auth/passwords.ts";
 import type { PlayerService, SignedIn } from "../../services/player-service.ts";
-import { HttpError, parseWith } from "../http-error.ts";
+import { HttpError, parseWith, passwordsBusy, unauthorized } from "../http-error.ts";
+import { type ManualThrottle, manualThrottle } from "../throttle.ts";
 
 const withToken = (s: SignedIn): { data: SignedInUser } => ({
-  data: { ...s.user, jwtToken: s.token },
+  data: { ...s.user, jwtToken: s.token, ...(s.deviceKey ? { device_key: s.deviceKey } : {}) },
 });
 
-/** Sign-in calls (no token): partner auth, login and password, new guest. */
-export function authRoutes(app: FastifyInstance, players: PlayerService): void {
-  app.post("/api/auth", async (request) => {
-    const body = parseWith(PartnerAuthBody, request.body);
-    return withToken(await players.partnerAuth(String(body.partner_id), body.nickname));
+const PARTNER_REFUSALS = {
+  unsigned:
+    "Sign-in needs the platform's signed launch parameters. Open the game from the platform.",
+  bad_signature: "The platform's signature does not match. Open the game from the platform again.",
+  stale: "This sign-in link has expired. Open the game from the platform again.",
+  replayed: "This sign-in link was already used. Open the game from the platform again.",
+} as const;
+
+export interface AuthThrottles {
+  /** Sign-in calls per address per minute (/api/login, /api/auth, /api/device-login). */
+  loginsPerMinute: number;
+  /** New players per address per hour (/api/play-new-player). */
+  signupsPerHour: number;
+  /** Failed logins per login name in 15 minutes. */
+  loginFailuresPerLogin: number;
+}
+
+/** Sign-in calls (no token): partner auth, login and password, device key, new guest. */
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { players: PlayerService; throttles: AuthThrottles },
+): void {
+  const { players, throttles } = deps;
+  const perAddress = {
+    rateLimit: { max: throttles.loginsPerMinute, timeWindow: 60_000 },
+  };
+  const signups: ManualThrottle = manualThrottle(app, {
+    max: throttles.signupsPerHour,
+    timeWindowMs: 3_600_000,
+    what: "new players from your address",
+  });
+  const loginFailures: ManualThrottle = manualThrottle(app, {
+    max: throttles.loginFailuresPerLogin,
+    timeWindowMs: 15 * 60_000,
+    what: "failed sign-ins for this login",
   });
 
-  app.post("/api/login", async (request) => {
+  app.post("/api/auth", { config: perAddress }, async (request) => {
+    const body = parseWith(PartnerAuthBody, request.body);
+    const r = await players.partnerAuth(body);
+    if (!r.ok) throw unauthorized(PARTNER_REFUSALS[r.reason]);
+    return withToken(r.signedIn);
+  });
+
+  app.post("/api/login", { config: perAddress }, async (request, reply) => {
     const body = parseWith(LoginBody, request.body);
-    const signed = await players.login(body.login, body.password);
-    if (!signed) throw new HttpError(401, "incorrect_login", MESSAGES.incorrectLogin);
+    const key = `login:${body.login.trim().toLowerCase()}`;
+    await loginFailures.check(request, key);
+    const signed = await players.login(body.login, body.password).catch((err: unknown) => {
+      if (err instanceof PasswordHasherBusy) {
+        reply.header("retry-after", "5");
+        throw passwordsBusy();
+      }
+      throw err;
+    });
+    if (!signed) {
+      await loginFailures.take(request, key);
+      throw new HttpError(401, "incorrect_login", MESSAGES.incorrectLogin);
+    }
+    return withToken(signed);
+  });
+
+  app.post("/api/device-login", { config: perAddress }, async (request) => {
+    const body = parseWith(DeviceLoginBody, request.body);
+    const signed = await players.deviceLogin(body.device_key);
+    if (!signed) throw unauthorized("This device's player is gone. Press Play to start anew.");
     return withToken(signed);
   });
 
   app.post("/api/play-new-player", async (request) => {
     parseWith(EmptyBody, request.body);
+    await signups.take(request, `signup:${request.ip}`);
     return withToken(await players.playNewPlayer());
   });
 }

@@ -6,6 +6,7 @@ import {
   EditorSetActiveBody,
   EmptyBody,
   PartnerParams,
+  PaymentCallbackBody,
   PaymentCreateBody,
   PaymentImplementBody,
 } from "@cardrealm/protocol";
@@ -13,8 +14,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
 import type { createShop } from "../../economy/box-opening.ts";
 import type { createDeckEditor } from "../../economy/deck-editor.ts";
-import type { createPayments } from "../../economy/payments.ts";
-import { HttpError, parseWith } from "../http-error.ts";
+import type { ImplementResult, NoticeResult, Payments } from "../../economy/payments.ts";
+import { HttpError, parseWith, unauthorized } from "../http-error.ts";
 
 const SandboxPayBody = z.strictObject({
   order_id: z.string().uuid("order_id must be an order id"),
@@ -27,8 +28,9 @@ export function economyRoutes(
     auth: preHandlerAsyncHookHandler;
     editor: ReturnType<typeof createDeckEditor>;
     shop: ReturnType<typeof createShop>;
-    payments: ReturnType<typeof createPayments>;
+    payments: Payments;
     partnerName: string;
+    /** PAYMENT_SANDBOX=1 (never in production): local play pays without a platform. */
     sandbox: boolean;
   },
 ): void {
@@ -78,18 +80,54 @@ export function economyRoutes(
   app.post("/api/:partner/payment/create", { preHandler: auth }, async (request) => {
     partnerOf(request.params);
     const body = parseWith(PaymentCreateBody, request.body);
-    return { data: await payments.create(request.userId, body.id) };
+    const order = await payments.create(request.userId, body.id);
+    if (!order) throw new HttpError(404, "not_found", `No gem box ${body.id}.`);
+    return { data: order };
   });
   app.post("/api/:partner/payment/implement", { preHandler: auth }, async (request) => {
     partnerOf(request.params);
     const body = parseWith(PaymentImplementBody, request.body);
-    return { data: await payments.implement(request.userId, String(body.payment_id)) };
+    const r = await payments.implement(request.userId, String(body.payment_id));
+    if (!r.ok) throw IMPLEMENT_REFUSALS[r.reason];
+    return { data: r.user };
+  });
+  // The platform's server-to-server notice: no bearer token, its signature instead.
+  app.post("/api/:partner/payment/callback", async (request) => {
+    partnerOf(request.params);
+    const body = parseWith(PaymentCallbackBody, request.body);
+    const r = await payments.notice(body);
+    if (!r.ok) throw NOTICE_REFUSALS[r.reason];
+    return { data: { ok: true, status: r.status, credited: r.credited } };
   });
   if (deps.sandbox) {
     app.post("/api/:partner/payment/sandbox-pay", { preHandler: auth }, async (request) => {
       partnerOf(request.params);
       const body = parseWith(SandboxPayBody, request.body);
-      return { data: { payment_id: await payments.sandboxPay(request.userId, body.order_id) } };
+      const paymentId = await payments.sandboxPay(request.userId, body.order_id);
+      if (!paymentId) throw new HttpError(404, "not_found", "No such order for this player.");
+      return { data: { payment_id: paymentId } };
     });
   }
 }
+
+const IMPLEMENT_REFUSALS: Record<Extract<ImplementResult, { ok: false }>["reason"], HttpError> = {
+  not_confirmed: new HttpError(
+    409,
+    "conflict",
+    "The platform has not confirmed this payment yet; try again shortly.",
+  ),
+  failed: new HttpError(402, "bad_request", "The platform says this payment failed."),
+  no_order: unauthorized("This player no longer exists. Please sign in again."),
+};
+
+const NOTICE_REFUSALS: Record<Extract<NoticeResult, { ok: false }>["reason"], HttpError> = {
+  bad_signature: unauthorized("The payment notice's signature does not match."),
+  no_order: new HttpError(404, "not_found", "No such order."),
+  wrong_user: new HttpError(409, "conflict", "The order belongs to another player."),
+  wrong_amount: new HttpError(400, "bad_request", "The amount does not match the order's price."),
+  paid_by_another_payment: new HttpError(
+    409,
+    "conflict",
+    "The order was already paid by another payment.",
+  ),
+};

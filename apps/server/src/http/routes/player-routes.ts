@@ -1,7 +1,25 @@
 import { LIMITS, MESSAGES, PlayerEditBody, PlayerEventBody } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
-import type { PlayerService } from "../../services/player-service.ts";
-import { HttpError, parseWith, unauthorized } from "../http-error.ts";
+import { PasswordHasherBusy } from "../../auth/passwords.ts";
+import type { EditResult, PlayerService } from "../../services/player-service.ts";
+import { HttpError, parseWith, passwordsBusy, unauthorized } from "../http-error.ts";
+
+type EditRefusal = Extract<EditResult, { ok: false }>["reason"];
+
+const EDIT_REFUSALS: Record<EditRefusal, HttpError> = {
+  login_taken: new HttpError(409, "login_taken", MESSAGES.loginTaken),
+  current_password_required: new HttpError(
+    400,
+    "bad_request",
+    "Enter your current password to change your login or password.",
+  ),
+  wrong_password: new HttpError(403, "forbidden", "Your current password is not right."),
+  conflict: new HttpError(
+    409,
+    "conflict",
+    "Your account was changed at the same moment elsewhere. Sign in again and retry.",
+  ),
+};
 
 /** The signed-in player's own calls (bearer token). */
 export function playerRoutes(
@@ -9,7 +27,7 @@ export function playerRoutes(
   deps: {
     players: PlayerService;
     auth: preHandlerAsyncHookHandler;
-    eventLimiter: { take(key: string): boolean };
+    eventsPerMinute: number;
   },
 ): void {
   const { players, auth } = deps;
@@ -20,31 +38,46 @@ export function playerRoutes(
     return { data: user };
   });
 
-  app.put("/api/player/edit", { preHandler: auth }, async (request) => {
-    const body = parseWith(PlayerEditBody, request.body);
-    const r = await players.editCredentials(request.userId, body.login, body.password);
-    if (!r.ok) throw new HttpError(409, "login_taken", MESSAGES.loginTaken);
-    return { data: r.user };
-  });
+  // Changing credentials checks a password: throttled per address like a login.
+  app.put(
+    "/api/player/edit",
+    { preHandler: auth, config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    async (request, reply) => {
+      const body = parseWith(PlayerEditBody, request.body);
+      const r = await players
+        .editCredentials(request.userId, {
+          login: body.login,
+          password: body.password,
+          currentPassword: body.current_password,
+        })
+        .catch((err: unknown) => {
+          if (err instanceof PasswordHasherBusy) {
+            reply.header("retry-after", "5");
+            throw passwordsBusy();
+          }
+          throw err;
+        });
+      if (!r.ok) throw EDIT_REFUSALS[r.reason];
+      // Every other session ended: this one goes on with the new token.
+      return { data: { ...r.user, jwtToken: r.token } };
+    },
+  );
 
-  app.post("/api/player/events", { preHandler: auth }, async (request) => {
-    const body = parseWith(PlayerEventBody, request.body);
-    const data = body.event.data ?? {};
-    if (JSON.stringify(data).length > LIMITS.eventPayloadMaxBytes) {
-      throw new HttpError(
-        413,
-        "bad_request",
-        `Event data must be at most ${LIMITS.eventPayloadMaxBytes} bytes.`,
-      );
-    }
-    if (!deps.eventLimiter.take(String(request.userId))) {
-      throw new HttpError(
-        429,
-        "rate_limited",
-        "Too many events; slow down and try again in a minute.",
-      );
-    }
-    await players.recordEvent(request.userId, body.event.name, data);
-    return { data: { ok: true } };
-  });
+  app.post(
+    "/api/player/events",
+    { preHandler: auth, config: { rateLimit: { max: deps.eventsPerMinute, timeWindow: 60_000 } } },
+    async (request) => {
+      const body = parseWith(PlayerEventBody, request.body);
+      const data = body.event.data ?? {};
+      if (JSON.stringify(data).length > LIMITS.eventPayloadMaxBytes) {
+        throw new HttpError(
+          413,
+          "bad_request",
+          `Event data must be at most ${LIMITS.eventPayloadMaxBytes} bytes.`,
+        );
+      }
+      await players.recordEvent(request.userId, body.event.name, data);
+      return { data: { ok: true } };
+    },
+  );
 }

@@ -1,0 +1,29 @@
+import type { Executor } from "../db/executor.ts";
+import { findSession } from "../db/repositories/users-repo.ts";
+import type { TokenService, TokenSigner } from "./tokens.ts";
+
+/**
+ * Tokens tied to the users table: a token signs in only while its user
+ * exists and its session version is the user's current one. A password change
+ * bumps the version (users-repo `setCredentials`), so every token issued
+ * before it stops working, on every process, at once: the check reads the
+ * row (one primary-key lookup) on every call rather than caching it, because
+ * a cache here would let an ended session live on in another process.
+ */
+export function createSessions(deps: { signer: TokenSigner; db: Executor }): TokenService {
+  const { signer, db } = deps;
+  return {
+    async issue(userId) {
+      const session = await findSession(db, userId);
+      if (!session) throw new Error(`no user ${userId} to issue a token for`);
+      return signer.issue(userId, session.session_version);
+    },
+    async verify(token) {
+      const claims = await signer.verify(token);
+      if (!claims) return null;
+      const session = await findSession(db, claims.userId);
+      if (!session || session.session_version !== claims.sessionVersion) return null;
+      return claims.userId;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { createHash } from "node:crypto";
+import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * The `'sha256-…'` sources of every inline <script> and <style> of a page, so
+ * a Content-Security-Policy without 'unsafe-inline' still runs them
+ * (index.html paints its splash and starts the app from inline code).
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const hashesOf = (re: RegExp) =>
+    [...html.matchAll(re)].map(
+      (m) =>
+        `'sha256-${createHash("sha256")
+          .update(m[1] ?? "")
+          .digest("base64")}'`,
+    );
+  return {
+    scripts: hashesOf(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi),
+    styles: hashesOf(/<style[^>]*>([\s\S]*?)<\/style>/gi),
+  };
+}
+
+/** CSP directives for a page with these inline hashes, framed only by `frameAncestors`. */
+export function cspDirectives(opts: {
+  frameAncestors: string[];
+  inline: { scripts: string[]; styles: string[] };
+}): Record<string, string[]> {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...opts.inline.scripts],
+    // React sets element styles through the CSSOM, which CSP allows; only
+    // inline <style> blocks need their hashes.
+    "style-src": ["'self'", ...opts.inline.styles],
+    "img-src": ["'self'", "data:", "blob:"],
+    "media-src": ["'self'", "data:", "blob:"],
+    "font-src": ["'self'", "data:"],
+    // 'self' covers the page's own ws:// and wss:// (/wss).
+    "connect-src": ["'self'"],
+    "worker-src": ["'self'", "blob:"],
+    // The partner simulator (/partner/) frames the game from the same origin.
+    "frame-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'self'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": opts.frameAncestors,
+    "script-src-attr": ["'none'"],
+    // No upgrade-insecure-requests: plain-http local play must keep loading its own files.
+  };
+}
+
+/**
+ * @fastify/helmet on every answer: a Content-Security-Policy (no inline code
+ * but the hashed blocks of index.html, framed only by FRAME_ANCESTORS),
+ * nosniff, a referrer policy, and HSTS only for requests that came over TLS
+ * (directly, or through a proxy when TRUST_PROXY=1).
+ */
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  opts: { frameAncestors: string[]; indexHtml: string | undefined },
+): Promise<void> {
+  const inline = opts.indexHtml ? inlineHashes(opts.indexHtml) : { scripts: [], styles: [] };
+  const onlySelf = opts.frameAncestors.length === 1 && opts.frameAncestors[0] === "'self'";
+  const onlyNone = opts.frameAncestors.length === 1 && opts.frameAncestors[0] === "'none'";
+  const options: FastifyHelmetOptions = {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives({ frameAncestors: opts.frameAncestors, inline }),
+    },
+    // Old browsers without frame-ancestors get X-Frame-Options where it can say the same.
+    frameguard: onlySelf ? { action: "sameorigin" } : onlyNone ? { action: "deny" } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: false,
+    // The game runs inside partner pages and their popups (payments).
+    crossOriginOpenerPolicy: false,
+    crossOriginResourcePolicy: { policy: "same-origin" },
+  };
+  await app.register(fastifyHelmet, options);
+  app.addHook("onSend", async (request, reply) => {
+    if (request.protocol === "https") {
+      reply.header("strict-transport-security", "max-age=31536000; includeSubDomains");
+    }
+  });
+}
