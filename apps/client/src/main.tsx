@@ -9,13 +9,15 @@ import "./app/theme.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import { resumeSession } from "./app/session.ts";
+import { dropTokenOfAnotherPartnerPlayer, resumeSession } from "./app/session.ts";
 import { installWebview } from "./lib/webview.ts";
 import { appStore } from "./stores/app-store.ts";
 
 // Android data in, refresh_page out, uncaught errors kept quiet on mobile.
 installWebview();
-// A stored token goes straight to the map (after a short loading popup).
+// A stored token goes straight to the map (after a short loading popup), unless the
+// partner launched the game for another player than the token's: then Play signs in anew.
+dropTokenOfAnotherPartnerPlayer(window.location.search);
 resumeSession();
 // The realtime channel follows the session (open while signed in). Its code, with the
 // message schemas (zod, ~25 KB gzip), loads at the first sign-in, not with the login screen.

@@ -10,6 +10,7 @@ import {
 } from "../lib/api.ts";
 import { preloadBudgetMs } from "../lib/device.ts";
 import { IMG_BASE, MEDIA_BASE, preloadImages, preloadInBackground, toUrl } from "../lib/preload.ts";
+import { readStorage, STORAGE_KEYS } from "../lib/storage.ts";
 import { randomTip } from "../lib/tips.ts";
 import {
   appStore,
@@ -229,6 +230,16 @@ export function startSignIn(signIn: SignIn, options: { inlineAuthErrors?: boolea
     }
   };
   void run();
+}
+
+/**
+ * Inside the partner platform the launch names the player: a token stored
+ * for another partner player (or outside the platform) is not resumed.
+ */
+export function dropTokenOfAnotherPartnerPlayer(search: string): void {
+  const partnerId = new URLSearchParams(search).get("partner_id")?.trim();
+  if (!partnerId || !getToken()) return;
+  if (readStorage(STORAGE_KEYS.tokenOwner) !== partnerId) dropToken();
 }
 
 /** Page load with a stored token: player-details, then the map (or login when refused). */

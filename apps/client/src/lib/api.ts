@@ -121,11 +121,23 @@ export const api = {
   auth: (body: PartnerAuthBody) => call<SignedInUser>("POST", "/api/auth", { auth: false, body }),
   login: (body: LoginBody) => call<SignedInUser>("POST", "/api/login", { auth: false, body }),
   playNewPlayer: () => call<SignedInUser>("POST", "/api/play-new-player", { auth: false }),
+  deviceLogin: (deviceKey: string) =>
+    call<SignedInUser>("POST", "/api/device-login", {
+      auth: false,
+      body: { device_key: deviceKey },
+    }),
   editPlayer: async (body: PlayerEditBody): Promise<User> => {
     // The answer is the user, but may also carry an `error` field (product.md section 5).
-    const data = await call<User & { error?: unknown }>("PUT", "/api/player/edit", { body });
+    const data = await call<User & { error?: unknown; jwtToken?: unknown }>(
+      "PUT",
+      "/api/player/edit",
+      { body },
+    );
     if (typeof data.error === "string" && data.error) throw new ApiError(200, "edit", data.error);
-    return data;
+    // Every other session ended with the change: this one goes on with the new token.
+    const { jwtToken, ...user } = data;
+    if (typeof jwtToken === "string") saveToken(jwtToken);
+    return user;
   },
   /** Swallows every failure and resolves `{ data: false }` (product.md section 7). */
   playerDetails: async (): Promise<{ data: User | false }> => {

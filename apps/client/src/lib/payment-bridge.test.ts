@@ -6,6 +6,7 @@ import {
   abandonPayment,
   type BridgeWindow,
   buyGemBox,
+  OUTSIDE_PLATFORM,
   paymentChannel,
   setLatePaymentHandler,
 } from "./payment-bridge.ts";
@@ -25,6 +26,9 @@ const ORDER: PaymentOrder = {
   image_url: "/static/media/gem.svg",
 };
 const PAID_USER = makeUser({ silver: 4600 });
+const PARTNER = "https://partner.example";
+/** The settings' partnerOrigins (FRAME_ANCESTORS). */
+const partnerOrigins = `'self' ${PARTNER}`;
 
 function routes() {
   return mockFetch({
@@ -45,12 +49,12 @@ function embeddedWindow(extra: Partial<BridgeWindow> = {}) {
     parent,
     addEventListener: (_type, listener) => listeners.add(listener),
     removeEventListener: (_type, listener) => listeners.delete(listener),
-    location: { search: "" },
+    location: { search: "", origin: "https://game.test", ancestorOrigins: [PARTNER] },
     navigator: { userAgent: "Mozilla/5.0" },
     ...extra,
   };
-  const reply = (data: unknown, source: unknown = parent) => {
-    for (const l of listeners) l({ data, source } as unknown as MessageEvent);
+  const reply = (data: unknown, source: unknown = parent, origin = PARTNER) => {
+    for (const l of listeners) l({ data, source, origin } as unknown as MessageEvent);
   };
   return { win, parent, reply };
 }
@@ -70,10 +74,11 @@ describe("payment through the parent page", () => {
     const { win, parent, reply } = embeddedWindow();
     expect(paymentChannel(win)).toBe("parent");
     const confirmSandbox = vi.fn();
-    const done = buyGemBox(2, { partner: "local", confirmSandbox, win });
+    const done = buyGemBox(2, { partner: "local", partnerOrigins, confirmSandbox, win });
 
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce());
-    expect(parent.postMessage).toHaveBeenCalledWith({ type: "payment", order: ORDER }, "*");
+    // To the partner's origin only, never "*": another page cannot read the order.
+    expect(parent.postMessage).toHaveBeenCalledWith({ type: "payment", order: ORDER }, PARTNER);
     expect(JSON.parse(String(calls[0]?.init?.body))).toEqual({ id: 2 });
 
     reply({ type: "payment_callback", order: { responseCode: "ok", paymentId: "pay-77" } });
@@ -87,7 +92,7 @@ describe("payment through the parent page", () => {
   it("ignores every other response code: nothing is implemented", async () => {
     const { calls } = routes();
     const { win, parent, reply } = embeddedWindow();
-    const done = buyGemBox(1, { partner: "local", confirmSandbox: vi.fn(), win });
+    const done = buyGemBox(1, { partner: "local", partnerOrigins, confirmSandbox: vi.fn(), win });
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalled());
     reply({ type: "payment_callback", order: { responseCode: "cancel", paymentId: "pay-1" } });
     await expect(done).resolves.toEqual({ status: "cancelled", code: "cancel" });
@@ -97,9 +102,15 @@ describe("payment through the parent page", () => {
   it("listens only to the embedding page and to payment callbacks", async () => {
     const { calls } = routes();
     const { win, parent, reply } = embeddedWindow();
-    const done = buyGemBox(2, { partner: "local", confirmSandbox: vi.fn(), win });
+    const done = buyGemBox(2, { partner: "local", partnerOrigins, confirmSandbox: vi.fn(), win });
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalled());
     reply({ type: "payment_callback", order: { responseCode: "ok", paymentId: "x" } }, {});
+    // The parent's window, but a message from another origin (a navigated or hostile frame).
+    reply(
+      { type: "payment_callback", order: { responseCode: "ok", paymentId: "evil" } },
+      parent,
+      "https://evil.example",
+    );
     reply({ type: "something_else" });
     reply("not json");
     reply(
@@ -114,12 +125,53 @@ describe("payment through the parent page", () => {
     const { win, parent, reply } = embeddedWindow();
     const late = vi.fn();
     setLatePaymentHandler(late);
-    const done = buyGemBox(2, { partner: "local", confirmSandbox: vi.fn(), win });
+    const done = buyGemBox(2, { partner: "local", partnerOrigins, confirmSandbox: vi.fn(), win });
     await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalled());
     abandonPayment();
     await expect(done).resolves.toMatchObject({ status: "cancelled" });
     reply({ type: "payment_callback", order: { responseCode: "ok", paymentId: "late-1" } });
     expect(late).toHaveBeenCalledWith(expect.objectContaining({ paid: true, paymentId: "late-1" }));
+  });
+
+  it("inside a page that is not a partner, posts only to the partner's origin", async () => {
+    routes();
+    const { win, parent } = embeddedWindow({
+      location: {
+        search: "",
+        origin: "https://game.test",
+        ancestorOrigins: ["https://evil.example"],
+      },
+    });
+    void buyGemBox(2, { partner: "local", partnerOrigins, confirmSandbox: vi.fn(), win });
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalledOnce());
+    expect(parent.postMessage.mock.calls[0]?.[1]).toBe("https://game.test");
+    abandonPayment();
+  });
+
+  it("asks the server again while the platform's notice is on its way", async () => {
+    let asks = 0;
+    const { calls } = mockFetch({
+      "POST /api/local/payment/create": () => ({ status: 200, body: { data: ORDER } }),
+      "POST /api/local/payment/implement": () =>
+        ++asks < 3
+          ? {
+              status: 409,
+              body: { error: { code: "conflict", message: "The platform has not confirmed" } },
+            }
+          : { status: 200, body: { data: PAID_USER } },
+    });
+    const { win, parent, reply } = embeddedWindow();
+    const done = buyGemBox(2, {
+      partner: "local",
+      partnerOrigins,
+      confirmSandbox: vi.fn(),
+      win,
+      confirmRetryMs: 1,
+    });
+    await vi.waitFor(() => expect(parent.postMessage).toHaveBeenCalled());
+    reply({ type: "payment_callback", order: { responseCode: "ok", paymentId: "pay-9" } });
+    await expect(done).resolves.toEqual({ status: "paid", user: PAID_USER });
+    expect(implementCalls(calls)).toHaveLength(3);
   });
 });
 
@@ -178,7 +230,9 @@ describe("payment in local play (sandbox)", () => {
     const win = topWindow();
     expect(paymentChannel(win)).toBe("sandbox");
     const confirmSandbox = vi.fn(async () => true);
-    await expect(buyGemBox(2, { partner: "local", confirmSandbox, win })).resolves.toEqual({
+    await expect(
+      buyGemBox(2, { partner: "local", sandbox: true, confirmSandbox, win }),
+    ).resolves.toEqual({
       status: "paid",
       user: PAID_USER,
     });
@@ -194,8 +248,23 @@ describe("payment in local play (sandbox)", () => {
   it("cancelling the sandbox dialog takes no money", async () => {
     const { calls } = routes();
     await expect(
-      buyGemBox(2, { partner: "local", confirmSandbox: async () => false, win: topWindow() }),
+      buyGemBox(2, {
+        partner: "local",
+        sandbox: true,
+        confirmSandbox: async () => false,
+        win: topWindow(),
+      }),
     ).resolves.toMatchObject({ status: "cancelled" });
     expect(calls.map((c) => c.key)).toEqual(["POST /api/local/payment/create"]);
+  });
+
+  it("without the server's sandbox, outside a platform: no order, a message the player can act on", async () => {
+    const { calls } = routes();
+    const confirmSandbox = vi.fn(async () => true);
+    await expect(
+      buyGemBox(2, { partner: "local", confirmSandbox, win: topWindow() }),
+    ).resolves.toEqual({ status: "unavailable", message: OUTSIDE_PLATFORM });
+    expect(confirmSandbox).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(0);
   });
 });

@@ -12,12 +12,14 @@
  *   dialog and the server's sandbox stands in for the platform.
  *
  * A paid answer is confirmed with POST /api/{partner}/payment/implement, which
- * credits each payment once. Any other answer ends the payment silently.
- * Nothing here trusts a callback with money: the server verifies the payment
- * with the platform before crediting.
+ * answers once the platform's own signed notice reached our server (that
+ * notice, not this page, credits the gems; implement is asked again for a
+ * few seconds while it is on its way). Any other answer ends the payment
+ * silently. Orders go only to the partner's origin (FRAME_ANCESTORS), never
+ * to "*", and only that origin's answers are heard.
  */
 import { MESSAGES, type PaymentBox, type PaymentOrder, type User } from "@cardrealm/protocol";
-import { call } from "./api.ts";
+import { ApiError, call } from "./api.ts";
 
 export const paymentApi = {
   boxes: (partner: string) =>
@@ -47,7 +49,8 @@ export interface BridgeWindow {
   parent: { postMessage(message: unknown, targetOrigin: string): void };
   addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
   removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
-  location?: { search: string };
+  location?: { search: string; origin?: string; ancestorOrigins?: ArrayLike<string> };
+  document?: { referrer: string };
   navigator?: { userAgent: string };
   Android?: unknown;
   AndroidBridge?: unknown;
@@ -181,15 +184,47 @@ export function receiveAndroidPayment(data: unknown): boolean {
   return true;
 }
 
+/**
+ * The partner origins allowed to frame us (the settings' `partnerOrigins`,
+ * FRAME_ANCESTORS on the server; 'self' is our own origin).
+ */
+export function allowedParentOrigins(setting: string | undefined, win: BridgeWindow): string[] {
+  const own = win.location?.origin;
+  return (setting ?? "'self'")
+    .split(/\s+/)
+    .map((s) => (s === "'self'" ? own : s))
+    .filter((s): s is string => !!s && /^https?:\/\//.test(s));
+}
+
+/**
+ * Where the order goes: the embedding page's origin when it is an allowed
+ * partner, else the first allowed partner origin (the browser then delivers
+ * the message only if the parent really is that origin). Null: nowhere safe.
+ */
+export function parentTargetOrigin(allowed: string[], win: BridgeWindow): string | null {
+  const ancestors = win.location?.ancestorOrigins;
+  let parent = ancestors && ancestors.length > 0 ? ancestors[0] : undefined;
+  if (!parent && win.document?.referrer) {
+    try {
+      parent = new URL(win.document.referrer).origin;
+    } catch {
+      parent = undefined;
+    }
+  }
+  if (parent && allowed.includes(parent)) return parent;
+  return allowed[0] ?? null;
+}
+
 const listeningParent = new WeakSet<object>();
 const listeningAndroid = new WeakSet<object>();
 
-function listenToParent(win: BridgeWindow): void {
+function listenToParent(win: BridgeWindow, allowed: string[]): void {
   if (listeningParent.has(win)) return;
   listeningParent.add(win);
   win.addEventListener("message", (event: MessageEvent) => {
-    // Only the page that embeds us answers payments.
+    // Only the page that embeds us, from a partner origin, answers payments.
     if (event.source != null && event.source !== (win.parent as unknown)) return;
+    if (!allowed.includes(event.origin)) return;
     const callback = parentCallback(event.data);
     if (callback) deliver(callback);
   });
@@ -224,14 +259,18 @@ export function setLatePaymentHandler(handler: ((callback: PaymentCallback) => v
   lateHandler = handler;
 }
 
-/** Posts the order to the embedding page and waits for its payment_callback. */
+/** Posts the order to the embedding partner page and waits for its payment_callback. */
 export function payThroughParent(
   order: PaymentOrder,
   win: BridgeWindow = currentWindow(),
+  partnerOrigins?: string,
 ): Promise<PaymentCallback> {
-  listenToParent(win);
+  const allowed = allowedParentOrigins(partnerOrigins, win);
+  const target = parentTargetOrigin(allowed, win);
+  if (!target) return Promise.reject(new PaymentUnavailableError());
+  listenToParent(win, allowed);
   const answer = waitForCallback();
-  win.parent.postMessage({ type: "payment", order }, "*");
+  win.parent.postMessage({ type: "payment", order }, target);
   return answer;
 }
 
@@ -271,6 +310,12 @@ export type PaymentOutcome =
 
 export interface PaymentDeps {
   partner: string;
+  /** The settings' partnerOrigins: where orders may be posted. */
+  partnerOrigins?: string;
+  /** The server offers the local payment sandbox (PAYMENT_SANDBOX=1). */
+  sandbox?: boolean;
+  /** Pause between asks while the platform's notice is on its way (tests shorten it). */
+  confirmRetryMs?: number;
   /** Local play: show the sandbox dialog; resolves true when the player presses Pay. */
   confirmSandbox: (order: PaymentOrder) => Promise<boolean>;
   win?: BridgeWindow;
@@ -286,6 +331,9 @@ export async function buyGemBox(boxId: number, deps: PaymentDeps): Promise<Payme
   if (channel === "android-missing") {
     return { status: "unavailable", message: MESSAGES.initPaymentError };
   }
+  if (channel === "sandbox" && !deps.sandbox) {
+    return { status: "unavailable", message: OUTSIDE_PLATFORM };
+  }
   const order = await paymentApi.create(deps.partner, boxId);
 
   let callback: PaymentCallback;
@@ -298,7 +346,7 @@ export async function buyGemBox(boxId: number, deps: PaymentDeps): Promise<Payme
       callback =
         channel === "android"
           ? await payThroughAndroid(order, win)
-          : await payThroughParent(order, win);
+          : await payThroughParent(order, win, deps.partnerOrigins);
     } catch (error) {
       if (error instanceof PaymentUnavailableError)
         return { status: "unavailable", message: error.message };
@@ -309,6 +357,45 @@ export async function buyGemBox(boxId: number, deps: PaymentDeps): Promise<Payme
   if (!callback.paid || callback.paymentId === null) {
     return { status: "cancelled", code: callback.code };
   }
-  const user = await paymentApi.implement(deps.partner, callback.paymentId);
+  const user = await confirmWithServer(
+    deps.partner,
+    callback.paymentId,
+    deps.confirmRetryMs ?? 1000,
+  );
   return { status: "paid", user };
+}
+
+export const OUTSIDE_PLATFORM =
+  "Gems are sold through the partner platform. Open the game there to top up.";
+
+/** How many times implement is asked while the platform's notice is on its way. */
+const CONFIRM_TRIES = 15;
+
+/**
+ * The server answers 409 until the platform's signed notice arrived (it may
+ * come a moment after the page's answer): ask again for a while, then give up
+ * with a message the player can act on. The gems are credited by the notice
+ * whenever it comes.
+ */
+async function confirmWithServer(
+  partner: string,
+  paymentId: string | number,
+  retryMs: number,
+): Promise<User> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await paymentApi.implement(partner, paymentId);
+    } catch (error) {
+      const pending = error instanceof ApiError && error.status === 409;
+      if (!pending) throw error;
+      if (attempt >= CONFIRM_TRIES) {
+        throw new ApiError(
+          409,
+          "conflict",
+          "The platform has not confirmed the payment yet. Your gems arrive as soon as it does.",
+        );
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs));
+    }
+  }
 }

@@ -29,5 +29,9 @@ export function removeStorage(key: string): void {
 /** Client-only keys (the token key comes from the protocol). */
 export const STORAGE_KEYS = {
   localPartnerId: "cardrealm.localPartnerId",
+  /** Local play: the server-issued key that signs this device's guest in again. */
+  deviceKey: "cardrealm.deviceKey",
+  /** The partner id the stored token was issued for ("" outside a partner). */
+  tokenOwner: "cardrealm.tokenOwner",
   music: "cardrealm.music",
 } as const;

@@ -10,6 +10,10 @@ export interface AppSettings {
   patronUrl: string;
   communityUrl: string;
   version: string;
+  /** FRAME_ANCESTORS: the partner origins payment orders may go to ('self': ours). */
+  partnerOrigins?: string;
+  /** "1" when the server offers the local payment sandbox (PAYMENT_SANDBOX=1). */
+  paymentSandbox?: string;
   /** Test servers only: the arena queue's bot fallback wait in seconds (else 20-70 drawn). */
   arenaBotWaitSeconds?: string;
 }

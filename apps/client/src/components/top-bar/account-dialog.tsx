@@ -14,10 +14,23 @@ export function accountFormError(login: string, password: string): string | null
   return null;
 }
 
-/** "Save account": a guest picks a login and password (PUT /api/player/edit). */
-export function AccountDialog({ onClose }: { onClose: () => void }) {
-  const [login, setLogin] = useState("");
+/**
+ * "Save account": a guest picks a login and password; "Change password": a
+ * player with a login changes it, giving the current password (PUT
+ * /api/player/edit; every other session of the player ends).
+ */
+export function AccountDialog({
+  onClose,
+  mode = "save",
+  currentLogin = "",
+}: {
+  onClose: () => void;
+  mode?: "save" | "change";
+  currentLogin?: string;
+}) {
+  const [login, setLogin] = useState(mode === "change" ? currentLogin : "");
   const [password, setPassword] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [error, setErrorText] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const firstRef = useRef<HTMLInputElement>(null);
@@ -29,7 +42,10 @@ export function AccountDialog({ onClose }: { onClose: () => void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const invalid = accountFormError(login, password);
+    const invalid =
+      mode === "change" && !currentPassword
+        ? "Enter your current password."
+        : accountFormError(login, password);
     if (invalid) {
       setErrorText(invalid);
       return;
@@ -37,11 +53,17 @@ export function AccountDialog({ onClose }: { onClose: () => void }) {
     setSaving(true);
     setErrorText(null);
     try {
-      const user = await api.editPlayer({ login: login.trim(), password });
+      const user = await api.editPlayer({
+        login: login.trim(),
+        password,
+        ...(mode === "change" ? { current_password: currentPassword } : {}),
+      });
       setUser(user);
       onClose();
       showSystemMessage(
-        "Your account is saved. Sign in with your login and password on any device.",
+        mode === "change"
+          ? "Your password is changed. Other devices signed in to this account must sign in again."
+          : "Your account is saved. Sign in with your login and password on any device.",
       );
     } catch (e) {
       setErrorText(e instanceof ApiError ? e.message : "Could not save the account. Try again.");
@@ -65,11 +87,28 @@ export function AccountDialog({ onClose }: { onClose: () => void }) {
           data-testid="account-dialog"
         >
           <h2 id="account-title" className="account-dialog__title">
-            Save your account
+            {mode === "change" ? "Change your password" : "Save your account"}
           </h2>
           <p className="account-dialog__hint">
-            Choose a login and password to keep your cards and gems on any device.
+            {mode === "change"
+              ? "Other devices signed in to this account will have to sign in again."
+              : "Choose a login and password to keep your cards and gems on any device."}
           </p>
+          {mode === "change" && (
+            <label className="field">
+              <span className="field__label">Current password</span>
+              <input
+                className="field__input"
+                name="current-password"
+                type="password"
+                autoComplete="current-password"
+                maxLength={LIMITS.passwordMax}
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+                data-testid="account-current-password"
+              />
+            </label>
+          )}
           <label className="field">
             <span className="field__label">Login</span>
             <input

@@ -7,7 +7,15 @@ import { AccountDialog } from "./account-dialog.tsx";
 import { GemBalance } from "./gem-balance.tsx";
 import "./top-bar.css";
 
-function AccountMenu({ isGuest, onSaveAccount }: { isGuest: boolean; onSaveAccount: () => void }) {
+function AccountMenu({
+  isGuest,
+  hasLogin,
+  onSaveAccount,
+}: {
+  isGuest: boolean;
+  hasLogin: boolean;
+  onSaveAccount: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -62,6 +70,20 @@ function AccountMenu({ isGuest, onSaveAccount }: { isGuest: boolean; onSaveAccou
               data-testid="menu-save-account"
             >
               <span aria-hidden="true">✦</span> Save account
+            </button>
+          )}
+          {!isGuest && hasLogin && (
+            <button
+              type="button"
+              role="menuitem"
+              className="top-bar__item"
+              onClick={() => {
+                setOpen(false);
+                onSaveAccount();
+              }}
+              data-testid="menu-change-password"
+            >
+              <span aria-hidden="true">✦</span> Change password
             </button>
           )}
           <button
@@ -126,10 +148,20 @@ export function TopBar() {
           >
             <span aria-hidden="true">♫</span>
           </button>
-          <AccountMenu isGuest={user.guest} onSaveAccount={() => setAccountOpen(true)} />
+          <AccountMenu
+            isGuest={user.guest}
+            hasLogin={user.login !== null}
+            onSaveAccount={() => setAccountOpen(true)}
+          />
         </div>
       </header>
-      {accountOpen && <AccountDialog onClose={() => setAccountOpen(false)} />}
+      {accountOpen && (
+        <AccountDialog
+          mode={user.login !== null && !user.guest ? "change" : "save"}
+          currentLogin={user.login ?? ""}
+          onClose={() => setAccountOpen(false)}
+        />
+      )}
     </>
   );
 }

@@ -88,7 +88,8 @@ export function startRealtime(options: Options = {}): () => void {
     setChannelDown(false);
     if (!user || !token || !next) return;
     client = createChannelClient({
-      url: channelUrl(globalThis.location, token),
+      url: channelUrl(globalThis.location),
+      token,
       userId: user.id,
       version: CLIENT_VERSION_LABEL,
       onMessage: routeChannelMessage,

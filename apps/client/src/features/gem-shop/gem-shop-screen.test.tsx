@@ -72,6 +72,8 @@ function renderShop() {
         patronUrl: "https://example.test/patron",
         communityUrl: "https://example.test/chat",
         version: "1.21-p",
+        // The server offers the local sandbox (PAYMENT_SANDBOX=1).
+        paymentSandbox: "1",
       },
     }),
   );

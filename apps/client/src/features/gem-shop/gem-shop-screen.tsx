@@ -184,8 +184,11 @@ export default function GemShopScreen() {
     setLoading(true);
     const before = appStore.get().user?.silver ?? 0;
     try {
+      const settings = appStore.get().settings;
       const outcome = await buyGemBox(box.id, {
         partner,
+        ...(settings?.partnerOrigins ? { partnerOrigins: settings.partnerOrigins } : {}),
+        sandbox: settings?.paymentSandbox === "1",
         confirmSandbox: (order) =>
           new Promise<boolean>((resolve) => {
             setSandbox({

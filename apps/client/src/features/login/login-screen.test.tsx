@@ -47,30 +47,58 @@ describe("login screen", () => {
     expect(screen.getByTestId("system-dialog").textContent).toContain("Auth error");
   });
 
-  it("signs in with the partner id and nickname of the query (partner_nickname accepted)", async () => {
+  it("signs in with the partner's signed launch of the query (partner_nickname accepted)", async () => {
+    const sign = "a".repeat(64);
     const { calls } = mockFetch({
       "POST /api/auth": () => ({ status: 200, body: { data: makeSignedIn() } }),
     });
-    renderLogin("?partner_id=42&partner_nickname=Morwen");
+    renderLogin(`?partner_id=42&partner_nickname=Morwen&ts=1790000000&sign=${sign}`);
     fireEvent.click(screen.getByTestId("login-play"));
     expect(screen.getByTestId("loading-popup")).toBeTruthy();
     expect(screen.getByRole("progressbar")).toBeTruthy();
     await waitFor(() => expect(calls.some((c) => c.key === "POST /api/auth")).toBe(true));
     const auth = calls.find((c) => c.key === "POST /api/auth");
-    expect(JSON.parse(String(auth?.init?.body))).toEqual({ partner_id: "42", nickname: "Morwen" });
+    expect(JSON.parse(String(auth?.init?.body))).toEqual({
+      partner_id: "42",
+      nickname: "Morwen",
+      ts: 1790000000,
+      sign,
+    });
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.tokenOwner)).toBe("42"));
   });
 
-  it("in local mode uses a remembered id and a random 6-character nickname", async () => {
+  it('says "Auth error" for a partner launch without the platform\'s signature', () => {
     const { calls } = mockFetch({});
+    renderLogin("?partner_id=42&nickname=Morwen");
+    fireEvent.click(screen.getByTestId("login-play"));
+    expect(screen.getByTestId("system-dialog").textContent).toContain("Auth error");
+    expect(calls).toHaveLength(0);
+  });
+
+  it("in local mode a first Play makes a guest and keeps its device key; the next Play signs in with it", async () => {
+    const { calls } = mockFetch({
+      "POST /api/play-new-player": () => ({
+        status: 200,
+        body: { data: { ...makeSignedIn(), device_key: "k".repeat(43) } },
+      }),
+      "POST /api/device-login": () => ({ status: 200, body: { data: makeSignedIn() } }),
+    });
     renderLogin("");
     fireEvent.click(screen.getByTestId("login-play"));
-    await waitFor(() => expect(calls.length).toBeGreaterThan(0));
-    const body = JSON.parse(String(calls[0]?.init?.body)) as {
-      partner_id: string;
-      nickname: string;
-    };
-    expect(body.partner_id).toBe(localStorage.getItem(STORAGE_KEYS.localPartnerId));
-    expect(body.nickname).toMatch(/^[a-z0-9]{6}$/);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.deviceKey)).toBe("k".repeat(43)));
+    expect(calls[0]?.key).toBe("POST /api/play-new-player");
+    // Nothing of the local id goes to the server: it signs nobody in.
+    expect(calls.some((c) => String(c.init?.body ?? "").includes("local-"))).toBe(false);
+    resetAll();
+    localStorage.setItem(STORAGE_KEYS.deviceKey, "k".repeat(43));
+    const again = mockFetch({
+      "POST /api/device-login": () => ({ status: 200, body: { data: makeSignedIn() } }),
+    });
+    renderLogin("");
+    fireEvent.click(screen.getAllByTestId("login-play")[0] as HTMLElement);
+    await waitFor(() => expect(again.calls.length).toBeGreaterThan(0));
+    expect(again.calls[0]?.key).toBe("POST /api/device-login");
+    expect(JSON.parse(String(again.calls[0]?.init?.body))).toEqual({ device_key: "k".repeat(43) });
   });
 
   it('shows "Incorrect email or password" next to the form when the server refuses', async () => {

@@ -1,10 +1,11 @@
-import { CLIENT_VERSION_LABEL, LIMITS, MESSAGES } from "@cardrealm/protocol";
+import { CLIENT_VERSION_LABEL, LIMITS, MESSAGES, type SignedInUser } from "@cardrealm/protocol";
 import { type FormEvent, useState } from "react";
 import { startSignIn } from "../../app/session.ts";
 import { ArtImage } from "../../components/art/art-image.tsx";
-import { api } from "../../lib/api.ts";
+import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { useOverBootSplash } from "../../lib/boot-splash.ts";
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage.ts";
 import {
   clearError,
   NO_ERROR,
@@ -14,6 +15,34 @@ import {
 } from "../../stores/app-store.ts";
 import { partnerCredentials } from "./partner-credentials.ts";
 import "./login.css";
+
+/** A new guest; its device key is kept so Play signs this device in again. */
+async function newGuest(): Promise<SignedInUser> {
+  const signed = await api.playNewPlayer();
+  if (signed.device_key) writeStorage(STORAGE_KEYS.deviceKey, signed.device_key);
+  writeStorage(STORAGE_KEYS.tokenOwner, "");
+  return signed;
+}
+
+/**
+ * Local play's Play (outside a partner): this device's guest, signed in with
+ * the key the server gave it; a new guest when there is none or it is gone.
+ */
+async function signInLocally(): Promise<SignedInUser> {
+  const key = readStorage(STORAGE_KEYS.deviceKey);
+  if (key) {
+    try {
+      const signed = await api.deviceLogin(key);
+      writeStorage(STORAGE_KEYS.tokenOwner, "");
+      return signed;
+    } catch (error) {
+      // 401: the key no longer signs anyone in (the account got a password). Start anew.
+      if (!(error instanceof ApiError && error.status === 401)) throw error;
+      removeStorage(STORAGE_KEYS.deviceKey);
+    }
+  }
+  return newGuest();
+}
 
 export const TAGLINE = "An 18+ fantasy realm of cards, blood and sorcery";
 
@@ -34,18 +63,26 @@ export function LoginScreen({ search }: LoginScreenProps) {
     if (isLoading) return;
     playClick();
     const creds = partnerCredentials(search ?? window.location.search);
-    if (!creds.partnerId || !creds.nickname) {
+    if (creds.mode === "local") {
+      startSignIn(() => signInLocally());
+      return;
+    }
+    const { partnerId, nickname, ts, sign } = creds;
+    if (!partnerId || !nickname || ts === null || !sign) {
       showSystemMessage(MESSAGES.authError, "info");
       return;
     }
-    const body = { partner_id: creds.partnerId, nickname: creds.nickname };
-    startSignIn(() => api.auth(body));
+    startSignIn(async () => {
+      const signed = await api.auth({ partner_id: partnerId, nickname, ts, sign });
+      writeStorage(STORAGE_KEYS.tokenOwner, partnerId);
+      return signed;
+    });
   };
 
   const playAsNew = () => {
     if (isLoading) return;
     playClick();
-    startSignIn(() => api.playNewPlayer());
+    startSignIn(() => newGuest());
   };
 
   const submit = (event: FormEvent) => {
@@ -56,7 +93,14 @@ export function LoginScreen({ search }: LoginScreenProps) {
       setError("Enter your login and password.");
       return;
     }
-    startSignIn(() => api.login({ login: name, password }), { inlineAuthErrors: true });
+    startSignIn(
+      async () => {
+        const signed = await api.login({ login: name, password });
+        writeStorage(STORAGE_KEYS.tokenOwner, "");
+        return signed;
+      },
+      { inlineAuthErrors: true },
+    );
   };
 
   const onType = (set: (v: string) => void) => (v: string) => {

@@ -5,6 +5,9 @@ export interface PartnerCredentials {
   mode: "partner" | "local";
   partnerId: string | null;
   nickname: string | null;
+  /** The platform's signature of the launch (partner mode; docs/protocol.md). */
+  ts: number | null;
+  sign: string | null;
 }
 
 const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
@@ -20,7 +23,11 @@ export function randomNickname(random: () => number = Math.random): string {
   return randomString(6, random);
 }
 
-/** The stored local id, or a new random one that is then remembered. */
+/**
+ * The stored local id, or a new random one that is then remembered. It only
+ * names the device in local play: signing in takes the server-issued device
+ * key (docs/decisions.md "Local play signs in with a device key").
+ */
 export function localPartnerId(random: () => number = Math.random): string {
   const stored = readStorage(STORAGE_KEYS.localPartnerId);
   if (stored) return stored;
@@ -35,20 +42,30 @@ function clean(value: string | null): string | null {
 }
 
 /**
- * Partner id and nickname from the page query (`?partner_id=..&nickname=..`,
- * `partner_nickname` also accepted). With no query at all this is local mode:
- * a stored-or-random id and a random nickname.
+ * Partner id, nickname and the platform's signature from the page query
+ * (`?partner_id=..&nickname=..&ts=..&sign=..`, `partner_nickname` also
+ * accepted). With no query at all this is local mode: a stored-or-random id
+ * and a random nickname.
  */
 export function partnerCredentials(search: string): PartnerCredentials {
   const params = new URLSearchParams(search);
   const hasQuery =
     params.has("partner_id") || params.has("nickname") || params.has("partner_nickname");
   if (!hasQuery) {
-    return { mode: "local", partnerId: localPartnerId(), nickname: randomNickname() };
+    return {
+      mode: "local",
+      partnerId: localPartnerId(),
+      nickname: randomNickname(),
+      ts: null,
+      sign: null,
+    };
   }
+  const ts = Number(params.get("ts"));
   return {
     mode: "partner",
     partnerId: clean(params.get("partner_id")),
     nickname: clean(params.get("nickname")) ?? clean(params.get("partner_nickname")),
+    ts: Number.isSafeInteger(ts) && ts > 0 ? ts : null,
+    sign: clean(params.get("sign")),
   };
 }

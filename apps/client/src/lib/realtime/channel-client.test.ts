@@ -49,7 +49,8 @@ function setup() {
   const received: ChannelMessage[] = [];
   const statuses: ChannelStatus[] = [];
   const client = createChannelClient({
-    url: "ws://game.test/wss?token=abc",
+    url: "ws://game.test/wss",
+    token: "abc",
     userId: 17,
     version: "1.21-p",
     onMessage: (m) => received.push(m),
@@ -78,12 +79,12 @@ describe("the realtime channel client", () => {
     vi.useRealTimers();
   });
 
-  it("builds ws:// on http and wss:// on https, to /wss with the token", () => {
-    expect(channelUrl({ protocol: "http:", host: "localhost:3000" }, "a b")).toBe(
-      "ws://localhost:3000/wss?token=a%20b",
+  it("builds ws:// on http and wss:// on https, to /wss without the token (servers log URLs)", () => {
+    expect(channelUrl({ protocol: "http:", host: "localhost:3000" })).toBe(
+      "ws://localhost:3000/wss",
     );
-    expect(channelUrl({ protocol: "https:", host: "cardrealm.example" }, "t")).toBe(
-      "wss://cardrealm.example/wss?token=t",
+    expect(channelUrl({ protocol: "https:", host: "cardrealm.example" })).toBe(
+      "wss://cardrealm.example/wss",
     );
   });
 
@@ -91,13 +92,13 @@ describe("the realtime channel client", () => {
     const { client, last } = setup();
     client.start();
     const first = last();
-    expect(first.url).toBe("ws://game.test/wss?token=abc");
+    expect(first.url).toBe("ws://game.test/wss");
     first.open();
     expect(first.sent[0]).toEqual({
       action: "register",
       version: "1.21-p",
       clear_state: true,
-      data: { user_id: 17 },
+      data: { user_id: 17, token: "abc" },
     });
     first.drop();
     vi.advanceTimersByTime(RECONNECT_MS);

@@ -55,8 +55,10 @@ export interface ChannelMessage {
 export type ChannelStatus = "connecting" | "open" | "closed" | "stopped";
 
 export interface ChannelClientOptions {
-  /** The full socket address, token included (see channelUrl). */
+  /** The socket address (see channelUrl); the token is not in it. */
   url: string;
+  /** The bearer token, sent in the register message (never in the URL, which servers log). */
+  token: string;
   userId: number;
   version: string;
   /** Each new (not duplicate) message, in arrival order. */
@@ -74,10 +76,10 @@ export interface ChannelClient {
   pending(): number;
 }
 
-/** ws:// on http, wss:// on https, to /wss on the page's host, with the token. */
-export function channelUrl(location: { protocol: string; host: string }, token: string): string {
+/** ws:// on http, wss:// on https, to /wss on the page's host (the token goes in the register). */
+export function channelUrl(location: { protocol: string; host: string }): string {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  return `${scheme}//${location.host}/wss?token=${encodeURIComponent(token)}`;
+  return `${scheme}//${location.host}/wss`;
 }
 
 function parse(raw: unknown): ChannelMessage | null {
@@ -171,7 +173,7 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
           action: "register",
           version: options.version,
           clear_state: !connectedOnce,
-          data: { user_id: options.userId },
+          data: { user_id: options.userId, token: options.token },
         }),
       );
       connectedOnce = true;
