@@ -57,7 +57,8 @@ describe("the client's realtime channel against the server", () => {
     const messages: ChannelMessage[] = [];
     const statuses: ChannelStatus[] = [];
     const client: ChannelClient = createChannelClient({
-      url: channelUrl({ protocol: "http:", host }, user.token),
+      url: channelUrl({ protocol: "http:", host }),
+      token: user.token,
       userId: user.id,
       version: "1.21-p",
       onMessage: (m) => messages.push(m),

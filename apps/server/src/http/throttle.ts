@@ -1,14 +1,14 @@
 import fastifyRateLimit from "@fastify/rate-limit";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Redis } from "ioredis";
 import { HttpError } from "./http-error.ts";
 
 /** A throttle a route consults itself: `take` counts a call, `isSpent` only looks. */
 export interface ManualThrottle {
   /** Counts one call under `key`; throws 429 (with Retry-After) when over the limit. */
-  take(request: FastifyRequest, key: string): Promise<void>;
-  /** Throws 429 when `key` has no calls left, without counting one. */
-  check(request: FastifyRequest, key: string): Promise<void>;
+  take(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void>;
+  /** Throws 429 (with Retry-After) when `key` has no calls left, without counting one. */
+  check(request: FastifyRequest, reply: FastifyReply, key: string): Promise<void>;
 }
 
 const tooMany = (seconds: number, what: string) =>
@@ -54,16 +54,23 @@ export function manualThrottle(
     timeWindow: opts.timeWindowMs,
     keyGenerator: (request) => keys.get(request) ?? request.ip,
   });
-  async function run(request: FastifyRequest, key: string, increment: boolean): Promise<void> {
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    increment: boolean,
+  ): Promise<void> {
     keys.set(request, key);
     const r = await limiter(request, { increment });
     if (r.isAllowed) return;
     const spent = increment ? r.isExceeded : r.remaining <= 0;
     if (!spent) return;
-    throw tooMany(Math.max(1, r.ttlInSeconds), opts.what);
+    const seconds = Math.max(1, r.ttlInSeconds);
+    reply.header("retry-after", String(seconds));
+    throw tooMany(seconds, opts.what);
   }
   return {
-    take: (request, key) => run(request, key, true),
-    check: (request, key) => run(request, key, false),
+    take: (request, reply, key) => run(request, reply, key, true),
+    check: (request, reply, key) => run(request, reply, key, false),
   };
 }

@@ -63,7 +63,7 @@ export function authRoutes(
   app.post("/api/login", { config: perAddress }, async (request, reply) => {
     const body = parseWith(LoginBody, request.body);
     const key = `login:${body.login.trim().toLowerCase()}`;
-    await loginFailures.check(request, key);
+    await loginFailures.check(request, reply, key);
     const signed = await players.login(body.login, body.password).catch((err: unknown) => {
       if (err instanceof PasswordHasherBusy) {
         reply.header("retry-after", "5");
@@ -72,7 +72,7 @@ export function authRoutes(
       throw err;
     });
     if (!signed) {
-      await loginFailures.take(request, key);
+      await loginFailures.take(request, reply, key);
       throw new HttpError(401, "incorrect_login", MESSAGES.incorrectLogin);
     }
     return withToken(signed);
@@ -85,9 +85,9 @@ export function authRoutes(
     return withToken(signed);
   });
 
-  app.post("/api/play-new-player", async (request) => {
+  app.post("/api/play-new-player", async (request, reply) => {
     parseWith(EmptyBody, request.body);
-    await signups.take(request, `signup:${request.ip}`);
+    await signups.take(request, reply, `signup:${request.ip}`);
     return withToken(await players.playNewPlayer());
   });
 }

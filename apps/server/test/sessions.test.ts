@@ -1,0 +1,168 @@
+import { PVP } from "@cardrealm/protocol";
+import { SignJWT } from "jose";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+
+announceDialects();
+
+const TOKEN_SECRET = "test-secret-test-secret-test-secret-0123";
+
+describe.each(DIALECTS)("sessions on %s", (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp(dialect);
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const details = (headers: Record<string, string>) =>
+    t.app.inject({ method: "GET", url: "/api/player-details", headers });
+  const edit = (headers: Record<string, string>, payload: Record<string, unknown>) =>
+    t.app.inject({ method: "PUT", url: "/api/player/edit", headers, payload });
+  const login = (payload: { login: string; password: string }) =>
+    t.app.inject({ method: "POST", url: "/api/login", payload });
+
+  /** A player with login "sable" and password "first-pass", signed in on two devices. */
+  async function playerWithTwoSessions() {
+    const g = await newGuest(t.app);
+    expect((await edit(g.auth, { login: "sable", password: "first-pass" })).statusCode).toBe(200);
+    const phone = (await login({ login: "sable", password: "first-pass" })).json().data.jwtToken;
+    const laptop = (await login({ login: "sable", password: "first-pass" })).json().data.jwtToken;
+    return { id: g.user.id, phone: bearer(phone), laptop: bearer(laptop) };
+  }
+
+  it("a guest setting a first login needs no current password", async () => {
+    const g = await newGuest(t.app);
+    const r = await edit(g.auth, { login: "firstlight", password: "dawn-light-1" });
+    expect(r.statusCode).toBe(200);
+    expect(typeof r.json().data.jwtToken).toBe("string");
+  });
+
+  it("changing login or password of an account that has one needs the current password", async () => {
+    const p = await playerWithTwoSessions();
+    const without = await edit(p.phone, { login: "sable", password: "stolen-pass" });
+    expect(without.statusCode).toBe(400);
+    expect(without.json().error.message).toMatch(/current password/);
+    const wrong = await edit(p.phone, {
+      login: "thief",
+      password: "stolen-pass",
+      current_password: "guess-1234",
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json().error.code).toBe("forbidden");
+    // Nothing changed: the old password still signs in, the sessions live.
+    expect((await login({ login: "sable", password: "first-pass" })).statusCode).toBe(200);
+    expect((await login({ login: "thief", password: "stolen-pass" })).statusCode).toBe(401);
+    expect((await details(p.laptop)).statusCode).toBe(200);
+  });
+
+  it("a password change ends every other session; the changing one goes on with its new token", async () => {
+    const p = await playerWithTwoSessions();
+    const r = await edit(p.phone, {
+      login: "sable",
+      password: "second-pass",
+      current_password: "first-pass",
+    });
+    expect(r.statusCode).toBe(200);
+    const fresh = bearer(r.json().data.jwtToken);
+    expect((await details(p.laptop)).statusCode).toBe(401);
+    expect((await details(p.phone)).statusCode).toBe(401);
+    const mine = await details(fresh);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().data.id).toBe(p.id);
+    expect((await login({ login: "sable", password: "first-pass" })).statusCode).toBe(401);
+    expect((await login({ login: "sable", password: "second-pass" })).statusCode).toBe(200);
+  });
+
+  it("two concurrent changes with the right current password: one wins, the other is a clean 409", async () => {
+    const p = await playerWithTwoSessions();
+    const [a, b] = await Promise.all([
+      edit(p.phone, { login: "sable", password: "phone-pass", current_password: "first-pass" }),
+      edit(p.laptop, { login: "sable", password: "laptop-pass", current_password: "first-pass" }),
+    ]);
+    const codes = [a.statusCode, b.statusCode].sort();
+    expect(codes).toEqual([200, 409]);
+    const winner = a.statusCode === 200 ? "phone-pass" : "laptop-pass";
+    expect((await login({ login: "sable", password: winner })).statusCode).toBe(200);
+  });
+
+  it("the token of a deleted user gets 401 on every route that needs one, never a 500", async () => {
+    const g = await newGuest(t.app);
+    await t.db.kysely.deleteFrom("users").where("id", "=", g.user.id).execute();
+    const routes: [string, string, Record<string, unknown>?][] = [
+      ["GET", "/api/player-details"],
+      ["GET", "/api/cards"],
+      ["GET", "/api/boxes"],
+      ["PUT", "/api/player/edit", { login: "ghost", password: "ghost-pass" }],
+      ["PUT", "/api/player/tutorial", { step: "intro", isActive: false }],
+      ["POST", "/api/player/events", { event: { name: "map_open" } }],
+      ["POST", "/api/editor/set-active", { deck_number: 2 }],
+      ["POST", "/api/editor/complete", { deck_number: 2 }],
+      ["POST", "/api/boxes/open", { id: 4, request_id: "ghost-1" }],
+      ["POST", "/api/boxes/season-pass"],
+      ["GET", "/api/local/payment/boxes"],
+      ["POST", "/api/local/payment/create", { id: 1 }],
+      ["GET", "/api/arena/champions"],
+      ["GET", "/api/arena/season"],
+    ];
+    for (const [method, url, payload] of routes) {
+      const r = await t.app.inject({
+        method: method as "GET",
+        url,
+        headers: g.auth,
+        ...(payload ? { payload } : {}),
+      });
+      expect(r.statusCode, `${method} ${url}`).toBe(401);
+      expect(r.json().error.code).toBe("unauthorized");
+    }
+  });
+
+  it("a token signed with the right secret but without exp, or with sub '8.0' or '0x8', is refused", async () => {
+    const g = await newGuest(t.app);
+    const key = new TextEncoder().encode(TOKEN_SECRET);
+    const now = Math.floor(t.clock.now / 1000);
+    const make = (sub: string, exp: boolean) => {
+      let jwt = new SignJWT({ sv: 0 }).setProtectedHeader({ alg: "HS256" }).setSubject(sub);
+      jwt = jwt.setIssuedAt(now);
+      if (exp) jwt = jwt.setExpirationTime(now + 3600);
+      return jwt.sign(key);
+    };
+    // Control: the same recipe with a plain id and exp works, so each refusal is about one thing.
+    expect((await details(bearer(await make(String(g.user.id), true)))).statusCode).toBe(200);
+    expect((await details(bearer(await make(String(g.user.id), false)))).statusCode).toBe(401);
+    for (const sub of [`${g.user.id}.0`, `0x${g.user.id.toString(16)}`, ` ${g.user.id}`]) {
+      expect((await details(bearer(await make(sub, true)))).statusCode, sub).toBe(401);
+    }
+  });
+
+  it("the realtime channel refuses the token of an ended session", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const address = t.app.server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const p = await playerWithTwoSessions();
+    await edit(p.phone, {
+      login: "sable",
+      password: "second-pass",
+      current_password: "first-pass",
+    });
+    const token = (p.laptop.authorization ?? "").replace("Bearer ", "");
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/wss`);
+    const closed = new Promise<number>((resolve) => ws.on("close", (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      ws.on("open", () => resolve());
+      ws.on("error", reject);
+    });
+    ws.send(
+      JSON.stringify({
+        action: "register",
+        version: "1.21-p",
+        clear_state: true,
+        data: { user_id: p.id, token },
+      }),
+    );
+    expect(await closed).toBe(PVP.closeUnauthorized);
+  });
+});

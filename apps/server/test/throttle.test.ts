@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { createPasswordHasher, PasswordHasherBusy } from "../src/auth/passwords.ts";
+import { countUsers } from "../src/db/repositories/users-repo.ts";
+import { announceDialects, DIALECTS, newGuest, testApp } from "./harness.ts";
+
+announceDialects();
+
+describe.each(DIALECTS)("throttling on %s", (dialect) => {
+  it("failed logins of one login name get 429 with Retry-After, even with the right password after", async () => {
+    const t = await testApp(dialect, { LOGIN_FAILURES_PER_LOGIN: "3" });
+    try {
+      const g = await newGuest(t.app);
+      await t.app.inject({
+        method: "PUT",
+        url: "/api/player/edit",
+        headers: g.auth,
+        payload: { login: "victim", password: "right-pass" },
+      });
+      const attempt = (login: string, password: string) =>
+        t.app.inject({ method: "POST", url: "/api/login", payload: { login, password } });
+      for (let i = 0; i < 3; i++)
+        expect((await attempt("victim", `wrong-${i}`)).statusCode).toBe(401);
+      const locked = await attempt("Victim", "wrong-3");
+      expect(locked.statusCode).toBe(429);
+      expect(locked.json().error.code).toBe("rate_limited");
+      expect(Number(locked.headers["retry-after"])).toBeGreaterThan(0);
+      expect((await attempt("victim", "right-pass")).statusCode).toBe(429);
+      // Another login from the same address is not locked by this one's failures.
+      expect((await attempt("someone-else", "wrong")).statusCode).toBe(401);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("sign-in calls per address per minute: over the limit is 429 in the error shape", async () => {
+    const t = await testApp(dialect, { LOGINS_PER_MINUTE: "5" });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        const r = await t.app.inject({
+          method: "POST",
+          url: "/api/login",
+          payload: { login: `walker${i}`, password: "nope-nope" },
+        });
+        codes.push(r.statusCode);
+        if (r.statusCode === 429) {
+          expect(r.json()).toEqual({
+            error: { code: "rate_limited", message: expect.stringMatching(/Try again in/) },
+          });
+          expect(r.headers["retry-after"]).toBeDefined();
+        }
+      }
+      expect(codes).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // /api/auth and /api/device-login count per address too.
+      const auth = await t.app.inject({
+        method: "POST",
+        url: "/api/auth",
+        payload: { partner_id: "x", nickname: "y" },
+      });
+      expect(auth.statusCode).toBe(401);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("new players per address per hour: over the limit is 429 and creates no one", async () => {
+    const t = await testApp(dialect, { SIGNUPS_PER_HOUR: "3" });
+    try {
+      for (let i = 0; i < 3; i++) await newGuest(t.app);
+      const refused = await t.app.inject({ method: "POST", url: "/api/play-new-player" });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error.message).toMatch(/new players/);
+      expect(await countUsers(t.db.kysely)).toBe(3);
+      // Another address is not held back by this one (trusted proxy gives each its address).
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("behind a trusted proxy each client address has its own count", async () => {
+    const t = await testApp(dialect, { SIGNUPS_PER_HOUR: "1", TRUST_PROXY: "1" });
+    try {
+      const from = (ip: string) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/play-new-player",
+          headers: { "x-forwarded-for": ip },
+        });
+      expect((await from("203.0.113.1")).statusCode).toBe(200);
+      expect((await from("203.0.113.1")).statusCode).toBe(429);
+      expect((await from("203.0.113.2")).statusCode).toBe(200);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("a flood of wrong logins does not hold back token checks or sign-ups", async () => {
+    const t = await testApp(dialect, { PASSWORD_HASH_CONCURRENCY: "1" });
+    try {
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const address = t.app.server.address();
+      const base = `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
+      const g = await newGuest(t.app);
+      const order: string[] = [];
+      const post = (path: string, body?: unknown) =>
+        fetch(`${base}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body ?? {}),
+        });
+      const flood = Array.from({ length: 32 }, (_, i) =>
+        post("/api/login", { login: `flood${i}`, password: "wrong-password" }).then((r) => {
+          order.push("login");
+          return r.status;
+        }),
+      );
+      // Once the flood is being hashed: a first check of a never-checked token
+      // (no cache; it needs the crypto thread pool) and a sign-up.
+      await Promise.race(flood);
+      const check = fetch(`${base}/api/player-details`, { headers: g.auth }).then((r) => {
+        order.push("details");
+        return r.status;
+      });
+      const signup = post("/api/play-new-player").then((r) => {
+        order.push("signup");
+        return r.status;
+      });
+      expect(await check).toBe(200);
+      expect(await signup).toBe(200);
+      const codes = await Promise.all(flood);
+      expect(codes.every((c) => c === 401)).toBe(true);
+      // Both answered while most of the flood still waited for its turn at hashing
+      // (unbounded, the token check queued behind every hash in the pool).
+      expect(order.indexOf("details")).toBeLessThan(12);
+      expect(order.indexOf("signup")).toBeLessThan(12);
+    } finally {
+      await t.app.close();
+    }
+  });
+});
+
+describe("the password hasher", () => {
+  it("runs at most `concurrency` hashes at once and refuses beyond its queue", async () => {
+    const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 2 });
+    const running = [hasher.hash("one-pass-1"), hasher.hash("two-pass-2"), hasher.hash("three-3")];
+    await expect(hasher.hash("four-pass-4")).rejects.toBeInstanceOf(PasswordHasherBusy);
+    const hashes = await Promise.all(running);
+    expect(await hasher.verify(hashes[1] ?? "", "two-pass-2")).toBe(true);
+    expect(await hasher.verify(hashes[1] ?? "", "wrong")).toBe(false);
+    // The queue drained: new work is taken again.
+    await expect(hasher.hash("five-pass-5")).resolves.toMatch(/^\$argon2id\$/);
+  });
+});
