@@ -206,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       partnerName: config.partnerName,
       partnerSecret: config.partnerSecret,
       clock,
+      frameAncestors: config.frameAncestors,
     });
   } else {
     // Developer pages are not part of a production server.

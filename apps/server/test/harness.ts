@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import type { TurnPlanner } from "../src/battles/cpu-battles.ts";
@@ -95,7 +95,12 @@ export interface TestApp {
 export async function testApp(
   dialect: DialectUnderTest,
   env: Record<string, string> = {},
-  opts: { planTurn?: TurnPlanner; db?: Db; keepDbOpen?: boolean } = {},
+  opts: {
+    planTurn?: TurnPlanner;
+    db?: Db;
+    keepDbOpen?: boolean;
+    logger?: FastifyServerOptions["logger"];
+  } = {},
 ): Promise<TestApp> {
   const given = opts.db;
   const db: Db =
@@ -109,6 +114,7 @@ export async function testApp(
     content: loadGameContent(),
     clock: () => clock.now,
     ...(opts.planTurn ? { planTurn: opts.planTurn } : {}),
+    ...(opts.logger ? { logger: opts.logger } : {}),
   });
   return { app, db, clock };
 }

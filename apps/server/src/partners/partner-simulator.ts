@@ -4,6 +4,7 @@ import { LIMITS } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { HttpError, parseWith } from "../http/http-error.ts";
+import { cspDirectives, inlineHashes } from "../http/security-headers.ts";
 import { signFields } from "./partner-signature.ts";
 
 const LaunchQuery = z.strictObject({
@@ -29,11 +30,26 @@ const PayBody = z.strictObject({
  */
 export function partnerSimulatorRoutes(
   app: FastifyInstance,
-  deps: { partnerName: string; partnerSecret: string; clock: () => number },
+  deps: {
+    partnerName: string;
+    partnerSecret: string;
+    clock: () => number;
+    frameAncestors: string[];
+  },
 ): void {
   const page = readFileSync(new URL("./simulator/index.html", import.meta.url), "utf8");
+  // The page's own inline script and style, hashed into its own CSP.
+  const pageCsp = {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives({
+        frameAncestors: deps.frameAncestors,
+        inline: inlineHashes(page),
+      }),
+    },
+  };
   app.get("/partner", async (_request, reply) => reply.redirect("/partner/"));
-  app.get("/partner/", async (_request, reply) =>
+  app.get("/partner/", { helmet: pageCsp }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").send(page),
   );
 
