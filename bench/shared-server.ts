@@ -17,6 +17,17 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A bench signs thousands of players up from one address: the server's
+ * per-address throttles (SIGNUPS_PER_HOUR, LOGINS_PER_MINUTE, EVENTS_PER_MINUTE)
+ * are lifted for it.
+ */
+export const BENCH_THROTTLES = {
+  SIGNUPS_PER_HOUR: "1000000",
+  LOGINS_PER_MINUTE: "1000000",
+  EVENTS_PER_MINUTE: "10000",
+} as const;
+
 export async function startBenchServer(
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; url: string }> {
@@ -30,6 +41,7 @@ export async function startBenchServer(
       LOG_LEVEL: "warn",
       DATA_DIR: mkdtempSync(join(tmpdir(), "cardrealm-bench-")),
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
+      ...BENCH_THROTTLES,
       ...env,
     },
     stdio: ["ignore", "inherit", "inherit"],

@@ -65,7 +65,7 @@ test.describe("collection and economy", () => {
     await skipTutorial(game);
     await expect(game.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
 
-    // Buy the biggest gem box; the platform sends its callback twice.
+    // Buy the biggest gem box; the platform sends its signed notice twice at once.
     await game.getByTestId("nav-offers").click();
     await game.getByTestId("offers-gem-shop").click();
     await expect(game.getByTestId("gem-shop-best-offer")).toBeVisible();
@@ -74,8 +74,8 @@ test.describe("collection and economy", () => {
     await keepScreenshot(page, "partner-checkout");
     await page.getByTestId("partner-pay-twice").click();
     await expect(game.getByTestId("gem-balance")).toHaveText(/11[\s,.]?000/, { timeout: 15_000 });
-    // A second callback for the same payment credits nothing more.
-    await page.waitForTimeout(1500);
+    await expect(page.getByTestId("partner-log")).toContainText("notice sent 2x");
+    // The second notice for the same payment credited nothing more.
     expect(await gems(game)).toBe(11000);
 
     await game.getByTestId("back-to-map").first().click();

@@ -52,6 +52,10 @@ export default defineConfig({
       BATTLE_SEED: process.env.E2E_BATTLE_SEED ?? "12345",
       // The arena's bot comes after 8 s instead of 20-70 (arena.journey.ts).
       ARENA_BOT_WAIT_SECONDS: "8",
+      // The journeys sign dozens of players up from one address in a few minutes.
+      SIGNUPS_PER_HOUR: "100000",
+      LOGINS_PER_MINUTE: "100000",
+      EVENTS_PER_MINUTE: "10000",
     },
   },
 });

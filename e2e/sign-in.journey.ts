@@ -60,8 +60,37 @@ test.describe("signing in", () => {
     await expect(page.getByTestId("screen-home")).toHaveCount(0);
   });
 
-  test("a partner player signs in from the page query", async ({ page }) => {
+  test("a partner player signs in from the platform's signed launch; an unsigned one cannot", async ({
+    page,
+    request,
+  }) => {
+    // Unsigned (an id alone): "Auth error", and nobody is signed in.
     await page.goto("/?partner_id=e2e-partner-42&nickname=Selene");
+    await page.getByTestId("login-play").click();
+    await expect(page.getByTestId("system-dialog")).toContainText("Auth error");
+    await page.getByTestId("system-dialog-ok").click();
+    // Forged: the server refuses it and the player is told to reopen from the platform.
+    const forged = new URLSearchParams({
+      partner_id: "e2e-partner-42",
+      nickname: "Selene",
+      ts: String(Math.floor(Date.now() / 1000)),
+      sign: "0".repeat(64),
+    });
+    await page.goto(`/?${forged.toString()}`);
+    await page.getByTestId("login-play").click();
+    await expect(page.getByTestId("loading-error")).toContainText(/platform/, { timeout: 15_000 });
+    await page.getByTestId("loading-cancel").click();
+    expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();
+
+    // Signed by the platform (the simulator's platform side holds the shared secret).
+    const launch = await request.get(
+      "/partner/api/launch?partner_id=e2e-partner-42&nickname=Selene",
+    );
+    const signed = (await launch.json()).data as Record<string, string | number>;
+    const query = new URLSearchParams(
+      Object.entries(signed).map(([k, v]) => [k, String(v)] as [string, string]),
+    );
+    await page.goto(`/?${query.toString()}`);
     await page.getByTestId("login-play").click();
     await expectMap(page);
     const me = await page.evaluate(async () => {

@@ -33,6 +33,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CATALOGUE } from "@cardrealm/content";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { BENCH_THROTTLES } from "../shared-server.ts";
 
 const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
@@ -68,6 +69,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
       DATABASE_URL: benchDbUrl,
       REDIS_URL: "",
       CLIENT_DIST: "/nonexistent",
+      ...BENCH_THROTTLES,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

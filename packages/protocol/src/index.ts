@@ -4,6 +4,7 @@ export * from "./catalogue.ts";
 export * from "./constants.ts";
 export * from "./economy.ts";
 export * from "./errors.ts";
+export * from "./no-eval.ts";
 export * from "./pvp.ts";
 export * from "./state-messages.ts";
 export * from "./tutorial.ts";
