@@ -14,7 +14,7 @@ import { createDeckEditor } from "./economy/deck-editor.ts";
 import { createPayments } from "./economy/payments.ts";
 import { requireUser } from "./http/auth-guard.ts";
 import { listClientFiles } from "./http/client-files.ts";
-import { installErrorHandler, installJsonParser } from "./http/error-handler.ts";
+import { errorShapeOptions, installErrorHandler, installJsonParser } from "./http/error-handler.ts";
 import { createRateLimiter } from "./http/rate-limiter.ts";
 import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
@@ -55,6 +55,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Finish in-flight requests on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    ...errorShapeOptions,
   });
   installJsonParser(app);
   // While closing, answers in flight still go out, with Connection: close so
