@@ -16,6 +16,7 @@ import { requireUser } from "./http/auth-guard.ts";
 import { listClientFiles } from "./http/client-files.ts";
 import { errorShapeOptions, installErrorHandler, installJsonParser } from "./http/error-handler.ts";
 import { createRateLimiter } from "./http/rate-limiter.ts";
+import { recordRoutes } from "./http/route-table.ts";
 import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...errorShapeOptions,
   });
+  recordRoutes(app);
   installJsonParser(app);
   // While closing, answers in flight still go out, with Connection: close so
   // their keep-alive sockets do not hold the shutdown open.
