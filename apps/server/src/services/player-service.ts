@@ -19,7 +19,11 @@ export interface SignedIn {
   token: string;
 }
 
-export type EditResult = { ok: true; user: User } | { ok: false; reason: "login_taken" };
+export type EditResult =
+  | { ok: true; user: User }
+  | { ok: false; reason: "login_taken" }
+  /** The token's player was deleted after the token was issued. */
+  | { ok: false; reason: "gone" };
 
 const GUEST_NAMES = ["Wanderer", "Seeker", "Drifter", "Stranger", "Pilgrim", "Nightwalker"];
 
@@ -116,7 +120,7 @@ export function createPlayerService(deps: {
         throw err;
       }
       const user = await userView(k, userId);
-      if (!user) throw new Error(`user ${userId} vanished`);
+      if (!user) return { ok: false, reason: "gone" };
       return { ok: true, user };
     },
 
@@ -124,8 +128,16 @@ export function createPlayerService(deps: {
       return userView(k, userId);
     },
 
-    async recordEvent(userId: number, name: string, data: unknown): Promise<void> {
+    /** False when the player no longer exists (the event's row would break its foreign key). */
+    async recordEvent(userId: number, name: string, data: unknown): Promise<boolean> {
+      const user = await k
+        .selectFrom("users")
+        .select("id")
+        .where("id", "=", userId)
+        .executeTakeFirst();
+      if (!user) return false;
       await insertEvent(k, { userId, name, data: JSON.stringify(data ?? {}), now: nowIso(clock) });
+      return true;
     },
   };
 }

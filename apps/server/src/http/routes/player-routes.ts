@@ -3,6 +3,8 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { PlayerService } from "../../services/player-service.ts";
 import { HttpError, parseWith, unauthorized } from "../http-error.ts";
 
+const GONE = "This player no longer exists. Please sign in again.";
+
 /** The signed-in player's own calls (bearer token). */
 export function playerRoutes(
   app: FastifyInstance,
@@ -16,13 +18,14 @@ export function playerRoutes(
 
   app.get("/api/player-details", { preHandler: auth }, async (request) => {
     const user = await players.details(request.userId);
-    if (!user) throw unauthorized("This player no longer exists. Please sign in again.");
+    if (!user) throw unauthorized(GONE);
     return { data: user };
   });
 
   app.put("/api/player/edit", { preHandler: auth }, async (request) => {
     const body = parseWith(PlayerEditBody, request.body);
     const r = await players.editCredentials(request.userId, body.login, body.password);
+    if (!r.ok && r.reason === "gone") throw unauthorized(GONE);
     if (!r.ok) throw new HttpError(409, "login_taken", MESSAGES.loginTaken);
     return { data: r.user };
   });
@@ -44,7 +47,8 @@ export function playerRoutes(
         "Too many events; slow down and try again in a minute.",
       );
     }
-    await players.recordEvent(request.userId, body.event.name, data);
+    if (!(await players.recordEvent(request.userId, body.event.name, data)))
+      throw unauthorized(GONE);
     return { data: { ok: true } };
   });
 }
