@@ -336,13 +336,18 @@ function queryArb(): fc.Arbitrary<string> {
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""));
 }
 
-type Auth = "none" | "guest" | "junk";
+type Auth = "none" | "guest" | "junk" | "deleted";
 
-function headersArb(token: string): fc.Arbitrary<{ auth: Auth; headers: Record<string, string> }> {
+function headersArb(
+  token: string,
+  deletedToken: string,
+): fc.Arbitrary<{ auth: Auth; headers: Record<string, string> }> {
   const authorization = fc.oneof(
     fc.constant<[Auth, string | undefined]>(["none", undefined]),
     { arbitrary: fc.constant<[Auth, string | undefined]>(["guest", `Bearer ${token}`]), weight: 5 },
     fc.constant<[Auth, string | undefined]>(["guest", `bearer   ${token}`]),
+    // A genuine token whose player no longer exists.
+    fc.constant<[Auth, string | undefined]>(["deleted", `Bearer ${deletedToken}`]),
     headerSafe.map<[Auth, string | undefined]>((s) => ["junk", `Bearer ${s}`]),
     fc
       .constantFrom("Bearer", "Basic YTpi", "Token abc", `Bearer ${token} extra`, `${token}`)
@@ -388,6 +393,7 @@ interface GeneratedRequest {
 function requestArb(
   route: RouteEntry,
   token: string,
+  deletedToken: string,
   words: readonly string[],
   shaped: fc.Arbitrary<string> | undefined,
 ): fc.Arbitrary<GeneratedRequest> {
@@ -398,7 +404,7 @@ function requestArb(
     )
     .map((parts) => parts.join("/"));
   return fc
-    .tuple(path, queryArb(), headersArb(token), bodyArb(words, shaped))
+    .tuple(path, queryArb(), headersArb(token, deletedToken), bodyArb(words, shaped))
     .map(([p, query, { auth, headers }, body]) => ({
       auth,
       options: {
@@ -420,6 +426,19 @@ function expectErrorShape(res: LightMyRequestResponse, method: string): void {
   const { code, message } = (body as { error: { code: string; message: string } }).error;
   expect(ERROR_CODES).toContain(code);
   expect(message.length).toBeGreaterThan(3);
+}
+
+/** Signs up a guest, then deletes every row of theirs: their token stays well signed. */
+async function deletedPlayersToken(db: Db, app: FastifyInstance): Promise<string> {
+  const { user } = await newGuest(app);
+  const tables = await db.kysely.introspection.getTables();
+  for (const table of TABLES) {
+    const owned = tables.find((x) => x.name === table)?.columns.some((c) => c.name === "user_id");
+    if (owned)
+      await sql`delete from ${sql.table(table)} where user_id = ${user.id}`.execute(db.kysely);
+  }
+  await db.kysely.deleteFrom("users").where("id", "=", user.id).execute();
+  return user.jwtToken;
 }
 
 /** The route table, read from an app built the way the tests build it. */
@@ -448,6 +467,7 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
   let app: FastifyInstance;
   let words: string[];
   let numbers: number[];
+  let deletedToken: string;
   beforeAll(async () => {
     t = await testApp(dialect, APP_ENV);
     app = t.app;
@@ -468,6 +488,7 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
     for (const url of ["/api/boxes", "/api/cards", "/api/player-details"])
       collect((await app.inject({ method: "GET", url, headers: auth })).json());
     numbers = [...found].slice(0, 300);
+    deletedToken = await deletedPlayersToken(t.db, app);
   });
   afterAll(async () => {
     await app.close();
@@ -483,27 +504,30 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
       const statuses = new Map<number, number>();
       let known: Snapshot | undefined;
       await fc.assert(
-        fc.asyncProperty(requestArb(route, guest.user.jwtToken, words, shaped), async (req) => {
-          // A refused run leaves the tables as they were: its snapshot is the next run's.
-          const before = known ?? (await snapshot(t.db));
-          known = undefined;
-          const res = await app.inject(req.options);
-          statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-          expect(res.statusCode, res.body).toBeLessThan(500);
-          if (res.statusCode >= 400) {
-            expectErrorShape(res, route.method);
-            expect(await snapshot(t.db)).toEqual(before);
-            known = before;
-            return;
-          }
-          const json = /^application\/json/.test(String(res.headers["content-type"]));
-          if (res.statusCode < 300 && route.method !== "HEAD" && json)
-            expect(Object.keys(res.json() as object)).toEqual(["data"]);
-          // Outside the API (the simulator's page, the client's files) HTML,
-          // text and redirects are fine; under /api/ everything is JSON.
-          if (route.url.startsWith("/api/")) expect(json).toBe(true);
-          await expectLedgerBalanced(t.db);
-        }),
+        fc.asyncProperty(
+          requestArb(route, guest.user.jwtToken, deletedToken, words, shaped),
+          async (req) => {
+            // A refused run leaves the tables as they were: its snapshot is the next run's.
+            const before = known ?? (await snapshot(t.db));
+            known = undefined;
+            const res = await app.inject(req.options);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            expect(res.statusCode, res.body).toBeLessThan(500);
+            if (res.statusCode >= 400) {
+              expectErrorShape(res, route.method);
+              expect(await snapshot(t.db)).toEqual(before);
+              known = before;
+              return;
+            }
+            const json = /^application\/json/.test(String(res.headers["content-type"]));
+            if (res.statusCode < 300 && route.method !== "HEAD" && json)
+              expect(Object.keys(res.json() as object)).toEqual(["data"]);
+            // Outside the API (the simulator's page, the client's files) HTML,
+            // text and redirects are fine; under /api/ everything is JSON.
+            if (route.url.startsWith("/api/")) expect(json).toBe(true);
+            await expectLedgerBalanced(t.db);
+          },
+        ),
         { numRuns: RUNS },
       );
       if (process.env.PROPERTY_VERBOSE)
