@@ -18,7 +18,7 @@ const INTERNAL_MESSAGE = "Something went wrong on our side. Please try again.";
 
 const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: "The request body is not valid JSON.",
-  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large.",
+  FST_ERR_CTP_BODY_TOO_LARGE: "The request body is too large: send at most 16 KB.",
   FST_ERR_CTP_INVALID_MEDIA_TYPE: "Send the request body as application/json.",
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: "The request's Content-Length does not match its body.",
 };
