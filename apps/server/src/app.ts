@@ -19,8 +19,9 @@ import { GEM_SHOP_BOXES } from "./economy/gem-boxes.ts";
 import { createPayments } from "./economy/payments.ts";
 import { requireUser } from "./http/auth-guard.ts";
 import { listClientFiles } from "./http/client-files.ts";
-import { installErrorHandler, installJsonParser } from "./http/error-handler.ts";
+import { errorShapeOptions, installErrorHandler, installJsonParser } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
+import { recordRoutes } from "./http/route-table.ts";
 import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
@@ -65,7 +66,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Finish in-flight requests on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: "idle",
     return503OnClosing: true,
+    ...errorShapeOptions,
   });
+  recordRoutes(app);
   installJsonParser(app);
   // While closing, answers in flight still go out, with Connection: close so
   // their keep-alive sockets do not hold the shutdown open.

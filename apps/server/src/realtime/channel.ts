@@ -4,6 +4,7 @@ import type {} from "@fastify/websocket";
 import type { FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { TokenService } from "../auth/tokens.ts";
+import { websocketOnly } from "../http/error-handler.ts";
 import type { Bus, BusEnvelope } from "./bus.ts";
 import { every, type RoomClock, type TimerHandle } from "./room-clock.ts";
 
@@ -444,10 +445,15 @@ export function createChannel(opts: ChannelOptions): Channel {
       return connected;
     },
     route(app) {
-      app.get("/wss", { websocket: true }, (socket, request) => {
-        const query = request.query as Record<string, unknown> | undefined;
-        const token = typeof query?.token === "string" ? query.token : undefined;
-        accept(socket, token);
+      app.route({
+        method: "GET",
+        url: "/wss",
+        handler: websocketOnly,
+        wsHandler: (socket, request) => {
+          const query = request.query as Record<string, unknown> | undefined;
+          const token = typeof query?.token === "string" ? query.token : undefined;
+          accept(socket, token);
+        },
       });
     },
     setHooks(h) {
