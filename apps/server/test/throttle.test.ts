@@ -139,6 +139,32 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
   });
 });
 
+describe.runIf(process.env.REDIS_URL)("throttles shared through Redis", () => {
+  it("two server processes count one address together", async () => {
+    const redisUrl = process.env.REDIS_URL ?? "";
+    const env = { REDIS_URL: redisUrl, SIGNUPS_PER_HOUR: "3", TRUST_PROXY: "1" };
+    const a = await testApp("sqlite", env);
+    const b = await testApp("sqlite", env);
+    try {
+      // A fresh address per run (Redis keeps counts for the hour).
+      const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+      const headers = { "x-forwarded-for": `2001:db8:${hex()}:${hex()}::1` };
+      const signup = (t: typeof a) =>
+        t.app.inject({ method: "POST", url: "/api/play-new-player", headers });
+      const codes = [
+        (await signup(a)).statusCode,
+        (await signup(b)).statusCode,
+        (await signup(a)).statusCode,
+        (await signup(b)).statusCode,
+      ];
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await a.app.close();
+      await b.app.close();
+    }
+  });
+});
+
 describe("the password hasher", () => {
   it("runs at most `concurrency` hashes at once and refuses beyond its queue", async () => {
     const hasher = createPasswordHasher({ concurrency: 1, maxWaiting: 2 });
