@@ -106,6 +106,8 @@ test.describe("signing in", () => {
   test("a guest sets a login and password, logs out and logs back in with them", async ({
     page,
   }) => {
+    // Five sign-ins and a password change: more than one journey's usual budget.
+    test.slow();
     await playAsNewPlayer(page);
     const login = `hero${Date.now() % 1_000_000}`;
     await page.getByTestId("menu-button").click();
@@ -128,6 +130,33 @@ test.describe("signing in", () => {
     await page.getByTestId("login-form-submit").click();
     await expectMap(page);
     await expect(page.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);
+
+    // Changing the password needs the current one, and ends the other sessions.
+    const before = await page.evaluate(() => localStorage.getItem("jwtToken"));
+    await page.getByTestId("menu-button").click();
+    await page.getByTestId("menu-change-password").click();
+    await page.getByTestId("account-current-password").fill("not-my-password");
+    await page.getByTestId("account-password").fill("moonrise-77");
+    await page.getByTestId("account-save").click();
+    await expect(page.getByTestId("account-error")).toContainText("current password");
+    await page.getByTestId("account-current-password").fill("starlight-99");
+    await keepScreenshot(page, "change-password");
+    await page.getByTestId("account-save").click();
+    await expect(page.getByTestId("account-dialog")).toBeHidden({ timeout: 15_000 });
+    await expect(page.getByTestId("system-dialog")).toContainText("password is changed");
+    await page.getByTestId("system-dialog-ok").click();
+    const after = await page.evaluate(() => localStorage.getItem("jwtToken"));
+    expect(after).not.toBe(before);
+    const oldSession = await page.evaluate(async (token) => {
+      const r = await fetch("/api/player-details", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return r.status;
+    }, before);
+    expect(oldSession).toBe(401);
+    // This session goes on.
+    await page.reload();
+    await expectMap(page);
   });
 
   test("a chapter above the player's level is locked with 'Required chapter N'", async ({

@@ -125,7 +125,7 @@ export function AccountDialog({
             />
           </label>
           <label className="field">
-            <span className="field__label">Password</span>
+            <span className="field__label">{mode === "change" ? "New password" : "Password"}</span>
             <input
               className="field__input"
               name="password"
