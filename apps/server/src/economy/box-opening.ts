@@ -12,6 +12,7 @@ import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
+import { lockPlayer } from "../db/repositories/player-lock.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import { HttpError } from "../http/http-error.ts";
 import { userView } from "../services/user-view.ts";
@@ -72,9 +73,15 @@ export function createShop(deps: {
       const pool = boxPool(box.set).filter((c) => !c.token);
       try {
         const opened = await k.transaction().execute(async (trx) => {
+          const now = nowIso(deps.clock);
+          // The player's lock first (db/repositories/player-lock.ts): a retry of
+          // this request then waits and finds the winner's box below instead of
+          // failing the charge with a wrong "Not enough gems!", and two boxes
+          // never both see a card one short of its cap and both add it.
+          if (!(await lockPlayer(trx, userId, now)))
+            throw new HttpError(401, "unauthorized", "Please sign in again.");
           const before = await stored(trx, requestKey);
           if (before) return before;
-          const now = nowIso(deps.clock);
           const charge = await applyGemChange(trx, {
             userId,
             delta: -box.price,
@@ -134,11 +141,15 @@ export function createShop(deps: {
       await k
         .transaction()
         .execute(async (trx) => {
+          const now = nowIso(deps.clock);
+          // Locked before reading premium: a racing purchase waits, then sees
+          // the pass and answers 409, not a wrong 402 from the spent balance.
+          if (!(await lockPlayer(trx, userId, now)))
+            throw new HttpError(401, "unauthorized", "Please sign in again.");
           const user = await findUserById(trx, userId);
           if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
           if (user.premium === 1)
             throw new HttpError(409, "conflict", "You already have the season pass.");
-          const now = nowIso(deps.clock);
           const charge = await applyGemChange(trx, {
             userId,
             delta: -SEASON_PASS_PRICE,
