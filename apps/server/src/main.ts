@@ -15,7 +15,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDatabase(config);
+  // Until the app's logger exists, a dropped database connection is written to stderr.
+  let onConnectionError = (err: Error) => console.error("database connection lost:", err.message);
+  const db = openDatabase(config, (err) => onConnectionError(err));
   const applied = await migrateToLatest(db);
   const app = await buildApp({
     config,
@@ -26,6 +28,8 @@ async function main(): Promise<void> {
       redact: ["req.headers.authorization", "req.body.password"],
     },
   });
+  onConnectionError = (err) =>
+    app.log.warn({ err }, "a database connection was lost; the pool opens a new one");
   app.log.info(
     {
       database: db.dialect,
