@@ -97,7 +97,7 @@ export function createPayments(deps: { db: Db; clock: () => number; partner: Par
         // A replayed callback raced the first on PostgreSQL: the ledger key let one through.
         if (!isUniqueViolation(err)) throw err;
       }
-      const user = await userView(k, userId);
+      const user = await userView(k, userId, deps.clock());
       if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
       return user;
     },

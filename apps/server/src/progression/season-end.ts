@@ -12,7 +12,6 @@ import { utcDay } from "@cardrealm/content";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation, nowIso } from "../db/executor.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
-import type { Progression } from "./progression.ts";
 import {
   closeSeason,
   deleteDailiesBefore,
@@ -22,7 +21,8 @@ import {
   resetFromSnapshot,
   snapshotSeason,
   unpaidResults,
-} from "./progression-repo.ts";
+} from "../db/repositories/progression-repo.ts";
+import type { Progression } from "./progression.ts";
 import { nextSeason } from "./seasons.ts";
 
 /** Daily task rows older than this many days are deleted at season end. */

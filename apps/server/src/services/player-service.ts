@@ -34,7 +34,7 @@ export function createPlayerService(deps: {
   const k = db.kysely;
 
   async function signedIn(userId: number): Promise<SignedIn> {
-    const user = await userView(k, userId);
+    const user = await userView(k, userId, clock());
     if (!user) throw new Error(`user ${userId} vanished`);
     return { user, token: await tokens.issue(userId) };
   }
@@ -115,13 +115,13 @@ export function createPlayerService(deps: {
         if (isUniqueViolation(err)) return { ok: false, reason: "login_taken" };
         throw err;
       }
-      const user = await userView(k, userId);
+      const user = await userView(k, userId, clock());
       if (!user) throw new Error(`user ${userId} vanished`);
       return { ok: true, user };
     },
 
     details(userId: number): Promise<User | null> {
-      return userView(k, userId);
+      return userView(k, userId, clock());
     },
 
     async recordEvent(userId: number, name: string, data: unknown): Promise<void> {

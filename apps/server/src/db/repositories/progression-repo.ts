@@ -5,8 +5,8 @@
  */
 import { RANK_REWARDS, RANK_SPAN_SCORE } from "@cardrealm/content";
 import { type Selectable, sql } from "kysely";
-import type { Executor } from "../db/executor.ts";
-import type { SeasonResultsTable, SeasonsTable } from "../db/schema.ts";
+import type { Executor } from "../executor.ts";
+import type { SeasonResultsTable, SeasonsTable } from "../schema.ts";
 
 export type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonResultRow = Selectable<SeasonResultsTable>;
