@@ -429,9 +429,10 @@ const RACES: RaceCase[] = [
       url: "/api/player/tutorial",
       payload: { step: "Welcome10", isActive: true },
     }),
-    refusals: [[409, "conflict"]],
+    refusals: [],
     async check(c, answers) {
-      expect(yes(answers).length).toBeGreaterThan(0);
+      // Saving the same step again is a no-op, not a conflict, even at the same moment.
+      expect(yes(answers)).toHaveLength(CALLS);
       const u = await c.t.db.kysely
         .selectFrom("users")
         .select(["tutorial_step", "tutorial_active"])
