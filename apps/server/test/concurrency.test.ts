@@ -10,7 +10,14 @@
  * Table-driven: a new mutating route is one more entry in RACES (payments
  * and battle starts belong here once their owners make them race-safe).
  */
-import { COLLECTIBLE_CARDS, copyCap, dailyTasksFor, encodeDeck, utcDay } from "@cardrealm/content";
+import {
+  COLLECTIBLE_CARDS,
+  copyCap,
+  dailyTasksFor,
+  encodeDeck,
+  SEASON_LEVEL_XP,
+  utcDay,
+} from "@cardrealm/content";
 import { SEASON_PASS_PRICE } from "@cardrealm/protocol";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -381,14 +388,37 @@ const RACES: RaceCase[] = [
     },
   },
   {
-    name: "season pass bought by a player who can afford it",
-    arrange: (c) => grantGems(c, SEASON_PASS_PRICE),
+    name: "season pass bought by a player who can afford it, with paid rewards due",
+    async arrange(c) {
+      await grantGems(c, SEASON_PASS_PRICE);
+      // Season level 3 reached: buying the pass pays the paid track's levels 1-3.
+      await c.t.db.kysely
+        .updateTable("users")
+        .set({ season_xp: 3 * SEASON_LEVEL_XP })
+        .where("id", "=", c.player.id)
+        .execute();
+    },
     call: () => ({ method: "POST", url: "/api/boxes/season-pass" }),
     refusals: [[409, "conflict"]],
     async check(c, answers) {
       expect(yes(answers)).toHaveLength(1);
       expect(await ledgerRows(c, "season_pass")).toBe(1);
-      expect(await silverOf(c)).toBe(1000);
+      const paid = await c.t.db.kysely
+        .selectFrom("season_rewards")
+        .select("level")
+        .where("user_id", "=", c.player.id)
+        .where("track", "=", "paid")
+        .orderBy("level")
+        .execute();
+      expect(paid.map((p) => p.level)).toEqual([1, 2, 3]);
+      // 1000 start + the paid track's gem rewards of levels 1-3, nothing twice.
+      const rewards = await c.t.db.kysely
+        .selectFrom("gem_ledger")
+        .select("delta")
+        .where("user_id", "=", c.player.id)
+        .where("reason", "=", "season_reward")
+        .execute();
+      expect(await silverOf(c)).toBe(1000 + rewards.reduce((s, r) => s + r.delta, 0));
     },
   },
   {
