@@ -12,6 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { type Db, openPostgres } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { createProgression } from "../src/progression/progression.ts";
+import { createSeasonEnd } from "../src/progression/season-end.ts";
 import { newGuest, type TestApp, testApp } from "./harness.ts";
 
 const url = process.env.DATABASE_URL;
@@ -164,5 +166,36 @@ describe.skipIf(!url)("PostgreSQL outage during play", () => {
       payload: { deck_number: 3 },
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it("the season-end job waits out a lock longer than the statement timeout instead of failing", async () => {
+    await open({ statementTimeoutMs: 300 });
+    const { user } = await newGuest(t.app);
+    await t.db.kysely
+      .updateTable("users")
+      .set({ rank_score: 700, season_xp: 100 })
+      .where("id", "=", user.id)
+      .execute();
+    const clock = () => Date.UTC(2026, 11, 1, 0, 0, 1); // past the November season's end
+    const progression = createProgression({ db: t.db, clock });
+    const job = createSeasonEnd({ db: t.db, clock, progression });
+    // A battle settling this player holds the row for a second.
+    await admin.query(`set search_path = ${schema}`);
+    await admin.query("begin");
+    await admin.query("update users set updated_at = updated_at where id = $1", [user.id]);
+    const release = setTimeout(() => void admin.query("commit"), 1000);
+    try {
+      const r = await job.run();
+      expect(r.closed).toBe("2026-11");
+      expect(r.paid).toBe(1);
+    } finally {
+      clearTimeout(release);
+    }
+    const after = await t.db.kysely
+      .selectFrom("users")
+      .select(["rank_score", "silver"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(after.rank_score).toBe(0);
   });
 });

@@ -17,6 +17,7 @@ import {
   deleteDailiesBefore,
   findSeason,
   insertSeason,
+  liftStatementTimeout,
   markResultPaid,
   resetFromSnapshot,
   snapshotSeason,
@@ -86,6 +87,7 @@ export function createSeasonEnd(deps: { db: Db; clock: () => number; progression
       if (opts.force || now >= Date.parse(open.ends_at)) {
         const r = await k.transaction().execute(async (trx) => {
           const iso = nowIso(clock);
+          await liftStatementTimeout(trx, db.dialect);
           if (!(await closeSeason(trx, open.id, iso))) return null;
           const recorded = await snapshotSeason(trx, open.id);
           await resetFromSnapshot(trx, open.id, iso);
