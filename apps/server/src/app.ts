@@ -4,7 +4,6 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
-import { sql } from "kysely";
 import { createPasswordHasher } from "./auth/passwords.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
@@ -12,6 +11,7 @@ import { createCpuBattles, type TurnPlanner } from "./battles/cpu-battles.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
+import { ping } from "./db/repositories/health-repo.ts";
 import { createShop } from "./economy/box-opening.ts";
 import { BOXES } from "./economy/boxes.ts";
 import { createDeckEditor } from "./economy/deck-editor.ts";
@@ -33,11 +33,11 @@ import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installThrottle } from "./http/throttle.ts";
 import { createSignedPartner } from "./partners/partner-adapter.ts";
 import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
-import { setProgressionClock } from "./progression/clock.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
 import { createPlayerService } from "./services/player-service.ts";
+import { createTutorial } from "./services/tutorial-service.ts";
 
 export interface AppDeps {
   config: Config;
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.get("/healthz", async (_request, reply) => {
     try {
-      await sql`select 1`.execute(db.kysely);
+      await ping(db.kysely);
       return { data: { status: "ok", database: db.dialect } };
     } catch {
       return reply
@@ -140,13 +140,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   authRoutes(app, { players, throttles: config.throttle });
   playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute });
   // The guided tutorial's step (features/tutorial on the client).
-  tutorialRoutes(app, { db: db.kysely, auth, clock });
+  tutorialRoutes(app, { auth, tutorial: createTutorial({ db, clock }) });
 
   // Arena progression: daily tasks, season track, ranks (progression/).
-  setProgressionClock(clock);
   const progression = createProgression({ db, clock });
   await progression.ensureSeason();
-  progressionRoutes(app, { auth, progression, db: db.kysely, clock });
+  progressionRoutes(app, { auth, progression });
   if (deps.seasonSchedule !== false) {
     const stopSeasonEnd = scheduleSeasonEnd({
       job: createSeasonEnd({ db, clock, progression }),

@@ -23,6 +23,24 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ message: "DATABASE_POOL_SIZE must be a number" })
+    .int("DATABASE_POOL_SIZE must be a whole number")
+    .min(1, "DATABASE_POOL_SIZE must be between 1 and 200")
+    .max(200, "DATABASE_POOL_SIZE must be between 1 and 200")
+    .default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce
+    .number({ message: "DATABASE_STATEMENT_TIMEOUT_MS must be a number" })
+    .int("DATABASE_STATEMENT_TIMEOUT_MS must be a whole number")
+    .min(100, "DATABASE_STATEMENT_TIMEOUT_MS must be between 100 and 3600000")
+    .max(3_600_000, "DATABASE_STATEMENT_TIMEOUT_MS must be between 100 and 3600000")
+    .default(15_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number({ message: "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be a number" })
+    .int("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be a whole number")
+    .min(100, "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be between 100 and 3600000")
+    .max(3_600_000, "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS must be between 100 and 3600000")
+    .default(10_000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, "REDIS_URL must start with redis:// or rediss://")
@@ -74,6 +92,12 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   sqlitePath: string;
+  /** PostgreSQL only: connections the server keeps open at most. */
+  databasePoolSize: number;
+  /** PostgreSQL only: a statement (lock waits included) running longer is cancelled. */
+  statementTimeoutMs: number;
+  /** PostgreSQL only: a session idle this long inside a transaction is ended by the server. */
+  idleInTransactionTimeoutMs: number;
   redisUrl: string | undefined;
   tokenSecret: string;
   /** Shared with the partner platform: signs its launch parameters and payment notices. */
@@ -155,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     sqlitePath: resolve(dataDir, "cardrealm.sqlite"),
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
     tokenSecret: e.TOKEN_SECRET ?? devSecret(dataDir, "token-secret"),
     partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),

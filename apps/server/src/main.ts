@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const db = openDatabase(config);
+  // Until the app's logger exists, a dropped database connection is written to stderr.
+  let onConnectionError = (err: Error) => console.error("database connection lost:", err.message);
+  const db = openDatabase(config, (err) => onConnectionError(err));
   const applied = await migrateToLatest(db);
   const app = await buildApp({
     config,
@@ -24,6 +26,8 @@ async function main(): Promise<void> {
     content: loadGameContent(),
     logger: loggerOptions(config.logLevel),
   });
+  onConnectionError = (err) =>
+    app.log.warn({ err }, "a database connection was lost; the pool opens a new one");
   app.log.info(
     {
       database: db.dialect,

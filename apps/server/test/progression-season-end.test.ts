@@ -9,12 +9,12 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
-import { createProgression, type Progression } from "../src/progression/progression.ts";
 import {
   findOpenSeason,
   resetFromSnapshot,
   snapshotSeason,
-} from "../src/progression/progression-repo.ts";
+} from "../src/db/repositories/progression-repo.ts";
+import { createProgression, type Progression } from "../src/progression/progression.ts";
 import {
   createSeasonEnd,
   type SeasonEnd,

@@ -33,6 +33,17 @@ import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import { activeBattleOf, findBattle, finishBattle } from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
+import {
+  type ArenaGameRow,
+  type ArenaRecord,
+  arenaActions,
+  arenaProfiles,
+  finishArena,
+  insertArena,
+  loadArena,
+  saveArenaState,
+  seatOf,
+} from "../db/repositories/pvp-repo.ts";
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { HttpError } from "../http/http-error.ts";
@@ -53,17 +64,6 @@ import type { Progression } from "../progression/progression.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import { createBattleLock } from "./battle-lock.ts";
 import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
-import {
-  type ArenaGameRow,
-  type ArenaRecord,
-  arenaActions,
-  arenaProfiles,
-  finishArena,
-  insertArena,
-  loadArena,
-  saveArenaState,
-  seatOf,
-} from "./pvp-repo.ts";
 import { type PvpRoom, RoomRegistry } from "./pvp-room.ts";
 import { createArenaWriter } from "./pvp-writer.ts";
 

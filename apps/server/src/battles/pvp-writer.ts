@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Db } from "../db/database.ts";
+import { saveArenaState } from "../db/repositories/pvp-repo.ts";
 import type { Database } from "../db/schema.ts";
-import { saveArenaState } from "./pvp-repo.ts";
 import { createSqliteMoveBatch } from "./sqlite-move-batch.ts";
 
 export type ArenaSave = Parameters<typeof saveArenaState>[1];

@@ -10,7 +10,7 @@ const APPEND_ACTION =
 
 /**
  * The arena's group commit on SQLite: the same two UPDATEs as
- * pvp-repo.ts saveArenaState (optimistic version lock, status active, the
+ * db/repositories/pvp-repo.ts saveArenaState (optimistic version lock, status active, the
  * deadline only when the turn changed), as statements compiled once, in one
  * better-sqlite3 transaction with synchronous=NORMAL for that commit only.
  *

@@ -81,16 +81,46 @@ export function openSqlite(path: string): Db {
   };
 }
 
-/** `schema` sets the search_path (tests use a fresh schema each). */
-export function openPostgres(
-  connectionString: string,
-  opts: { max?: number; schema?: string } = {},
-): Db {
+export interface PostgresOptions {
+  /** Connections kept open at most (DATABASE_POOL_SIZE). */
+  max?: number;
+  /** Sets the search_path (tests use a fresh schema each). */
+  schema?: string;
+  /** Cancels a statement, lock waits included, after this long (DATABASE_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** PostgreSQL ends a session idle this long inside a transaction (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS). */
+  idleInTransactionTimeoutMs?: number;
+  /** Shown in pg_stat_activity (tests find their own backends by it). */
+  applicationName?: string;
+  /** Told when a connection dies (a restart, pg_terminate_backend). */
+  onConnectionError?: (err: Error) => void;
+}
+
+/** How long a request waits for a free connection before it gets a 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export function openPostgres(connectionString: string, opts: PostgresOptions = {}): Db {
   const pool = new pg.Pool({
     connectionString,
     max: opts.max ?? 10,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    application_name: opts.applicationName ?? "cardrealm",
+    ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
+    ...(opts.idleInTransactionTimeoutMs
+      ? { idle_in_transaction_session_timeout: opts.idleInTransactionTimeoutMs }
+      : {}),
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  // Trap: a pg connection that dies (PostgreSQL restarted, a backend
+  // terminated) emits "error" on its client, besides failing the query in
+  // flight; pg-pool re-emits it on the pool for idle clients only. Unheard,
+  // either event is an uncaught exception that kills the process. Heard, the
+  // failed query answers 503 (db/db-errors.ts), the pool drops the dead
+  // client when it is released or idle, and the next query opens a fresh
+  // connection: the server recovers without a restart.
+  const heard = (err: Error) => opts.onConnectionError?.(err);
+  pool.on("error", heard);
+  pool.on("connect", (client) => client.on("error", heard));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     kysely,
@@ -100,6 +130,23 @@ export function openPostgres(
   };
 }
 
-export function openDatabase(opts: { databaseUrl?: string | undefined; sqlitePath: string }): Db {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openSqlite(opts.sqlitePath);
+export function openDatabase(
+  opts: {
+    databaseUrl?: string | undefined;
+    sqlitePath: string;
+    databasePoolSize?: number;
+    statementTimeoutMs?: number;
+    idleInTransactionTimeoutMs?: number;
+  },
+  onConnectionError?: (err: Error) => void,
+): Db {
+  if (!opts.databaseUrl) return openSqlite(opts.sqlitePath);
+  return openPostgres(opts.databaseUrl, {
+    ...(opts.databasePoolSize ? { max: opts.databasePoolSize } : {}),
+    ...(opts.statementTimeoutMs ? { statementTimeoutMs: opts.statementTimeoutMs } : {}),
+    ...(opts.idleInTransactionTimeoutMs
+      ? { idleInTransactionTimeoutMs: opts.idleInTransactionTimeoutMs }
+      : {}),
+    ...(onConnectionError ? { onConnectionError } : {}),
+  });
 }

@@ -1,4 +1,4 @@
-import { type Migration, type MigrationProvider, Migrator } from "kysely";
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { Db } from "./database.ts";
 import { initial } from "./migrations/0001-initial.ts";
 import { battles } from "./migrations/0002-battles.ts";
@@ -6,6 +6,7 @@ import { economy } from "./migrations/0003-economy.ts";
 import { arena } from "./migrations/0004-arena.ts";
 import { progression } from "./migrations/0005-progression.ts";
 import { trust } from "./migrations/0006-trust.ts";
+import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(db: Db): Record<string, Migration> {
@@ -19,13 +20,32 @@ function migrations(db: Db): Record<string, Migration> {
   };
 }
 
-/** Brings the database to the newest schema; safe to run on every start. */
+/**
+ * Brings the database to the newest schema; safe to run on every start.
+ *
+ * On PostgreSQL it runs on one connection with the statement timeout lifted
+ * (and reset after): a migration may run far longer than a request may (an
+ * index over a big table), and so may Kysely's own catalogue queries on a
+ * busy server.
+ */
 export async function migrateToLatest(db: Db): Promise<string[]> {
+  if (db.dialect !== "postgres") return migrateOn(db, db.kysely);
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      return await migrateOn(db, conn);
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+    }
+  });
+}
+
+async function migrateOn(db: Db, kysely: Kysely<Database>): Promise<string[]> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(db) };
   // Trap: on PostgreSQL Kysely looks for its own bookkeeping tables in every
   // schema, so name ours, or another schema's tables make it skip creating them.
   const migrator = new Migrator({
-    db: db.kysely,
+    db: kysely,
     provider,
     ...(db.schema ? { migrationTableSchema: db.schema } : {}),
   });

@@ -10,10 +10,12 @@ import {
 } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { insertOpening, openingFor } from "../db/repositories/box-openings-repo.ts";
 import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
-import { findUserById } from "../db/repositories/users-repo.ts";
-import { HttpError } from "../http/http-error.ts";
+import { lockPlayer } from "../db/repositories/player-lock.ts";
+import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
+import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
 
@@ -27,7 +29,9 @@ const SLOTS: [Slot, CardDef["rarity"]][] = [
   ["com_3", "common"],
 ];
 
-const notEnoughGems = () => new HttpError(402, "not_enough_gems", MESSAGES.notEnoughGems);
+const notEnoughGems = () => new Refused("not_enough_gems", MESSAGES.notEnoughGems);
+const signInAgain = () => new Refused("unknown_player", "Please sign in again.");
+const alreadyHasPass = () => new Refused("conflict", "You already have the season pass.");
 
 /**
  * Card boxes and the season pass. A box charge, its six cards and any
@@ -46,121 +50,128 @@ export function createShop(deps: {
   const draw = deps.draw ?? ((n: number) => randomInt(n));
 
   async function stored(db: Executor, requestKey: string): Promise<OpenedBox | undefined> {
-    const row = await db
-      .selectFrom("box_openings")
-      .select("result")
-      .where("request_key", "=", requestKey)
-      .executeTakeFirst();
-    return row ? (JSON.parse(row.result) as OpenedBox) : undefined;
+    const json = await openingFor(db, requestKey);
+    return json === undefined ? undefined : (JSON.parse(json) as OpenedBox);
   }
 
   async function view(userId: number): Promise<User> {
-    const u = await userView(k, userId);
-    if (!u) throw new HttpError(401, "unauthorized", "Please sign in again.");
+    const u = await userView(k, userId, deps.clock());
+    if (!u) throw signInAgain();
     return u;
   }
 
+  async function openBox(
+    userId: number,
+    boxId: number,
+    requestId?: string,
+  ): Promise<{ box: OpenedBox; user: User }> {
+    const box = BOXES.find((b) => b.id === boxId);
+    if (!box) throw new Refused("not_found", `No box ${boxId}.`);
+    const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
+    const pool = boxPool(box.set).filter((c) => !c.token);
+    try {
+      const opened = await k.transaction().execute(async (trx) => {
+        const now = nowIso(deps.clock);
+        // The player's lock first (db/repositories/player-lock.ts): a retry of
+        // this request then waits and finds the winner's box below instead of
+        // failing the charge with a wrong "Not enough gems!", and two boxes
+        // never both see a card one short of its cap and both add it.
+        if (!(await lockPlayer(trx, userId, now))) throw signInAgain();
+        const before = await stored(trx, requestKey);
+        if (before) return before;
+        const charge = await applyGemChange(trx, {
+          userId,
+          delta: -box.price,
+          reason: `box_open:${box.id}`,
+          idempotencyKey: requestKey,
+          now,
+        });
+        if (charge.status === "insufficient") throw notEnoughGems();
+        const result: Partial<OpenedBox> = {};
+        for (const [slot, rarity] of SLOTS) {
+          const options = pool.filter((c) => c.rarity === rarity);
+          const card = options[draw(options.length)];
+          if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
+          const have = await libraryAmount(trx, userId, card.id);
+          let entry: OpenedCard;
+          if (have >= copyCap(card.id)) {
+            await applyGemChange(trx, {
+              userId,
+              delta: CASHBACK[rarity],
+              reason: "box_cashback",
+              idempotencyKey: `${requestKey}:${slot}`,
+              now,
+            });
+            entry = { card: card.id, number_in_library: have, cashback: CASHBACK[rarity] };
+          } else {
+            await addToLibrary(trx, userId, [{ cardId: card.id, amount: 1 }]);
+            entry = { card: card.id, number_in_library: have + 1, cashback: false };
+          }
+          result[slot] = entry;
+        }
+        const full = result as OpenedBox;
+        await insertOpening(trx, {
+          id: randomUUID(),
+          userId,
+          boxId: box.id,
+          requestKey,
+          result: JSON.stringify(full),
+          now,
+        });
+        await deps.onBoxOpened?.(trx, userId);
+        return full;
+      });
+      return { box: opened, user: await view(userId) };
+    } catch (err) {
+      // The same request raced itself on PostgreSQL: answer what the winner opened.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await stored(k, requestKey);
+      if (!winner) throw err;
+      return { box: winner, user: await view(userId) };
+    }
+  }
+
+  async function buySeasonPass(userId: number): Promise<User> {
+    await k
+      .transaction()
+      .execute(async (trx) => {
+        const now = nowIso(deps.clock);
+        // Locked before reading premium: a racing purchase waits, then sees
+        // the pass and answers 409, not a wrong 402 from the spent balance.
+        if (!(await lockPlayer(trx, userId, now))) throw signInAgain();
+        const user = await findUserById(trx, userId);
+        if (!user) throw signInAgain();
+        if (user.premium === 1) throw alreadyHasPass();
+        const charge = await applyGemChange(trx, {
+          userId,
+          delta: -SEASON_PASS_PRICE,
+          reason: "season_pass",
+          idempotencyKey: `season-pass:${userId}`,
+          now,
+        });
+        if (charge.status !== "applied") throw notEnoughGems();
+        await setPremium(trx, userId, now);
+        await deps.onSeasonPass?.(trx, userId);
+      })
+      .catch((err: unknown) => {
+        // Two purchases raced on PostgreSQL: the ledger key let one through.
+        if (isUniqueViolation(err)) throw alreadyHasPass();
+        throw err;
+      });
+    return view(userId);
+  }
+
   return {
-    async openBox(
+    openBox(
       userId: number,
       boxId: number,
       requestId?: string,
-    ): Promise<{ box: OpenedBox; user: User }> {
-      const box = BOXES.find((b) => b.id === boxId);
-      if (!box) throw new HttpError(404, "not_found", `No box ${boxId}.`);
-      const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
-      const pool = boxPool(box.set).filter((c) => !c.token);
-      try {
-        const opened = await k.transaction().execute(async (trx) => {
-          const before = await stored(trx, requestKey);
-          if (before) return before;
-          const now = nowIso(deps.clock);
-          const charge = await applyGemChange(trx, {
-            userId,
-            delta: -box.price,
-            reason: `box_open:${box.id}`,
-            idempotencyKey: requestKey,
-            now,
-          });
-          if (charge.status === "insufficient") throw notEnoughGems();
-          const result: Partial<OpenedBox> = {};
-          for (const [slot, rarity] of SLOTS) {
-            const options = pool.filter((c) => c.rarity === rarity);
-            const card = options[draw(options.length)];
-            if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
-            const have = await libraryAmount(trx, userId, card.id);
-            let entry: OpenedCard;
-            if (have >= copyCap(card.id)) {
-              await applyGemChange(trx, {
-                userId,
-                delta: CASHBACK[rarity],
-                reason: "box_cashback",
-                idempotencyKey: `${requestKey}:${slot}`,
-                now,
-              });
-              entry = { card: card.id, number_in_library: have, cashback: CASHBACK[rarity] };
-            } else {
-              await addToLibrary(trx, userId, [{ cardId: card.id, amount: 1 }]);
-              entry = { card: card.id, number_in_library: have + 1, cashback: false };
-            }
-            result[slot] = entry;
-          }
-          const full = result as OpenedBox;
-          await trx
-            .insertInto("box_openings")
-            .values({
-              id: randomUUID(),
-              user_id: userId,
-              box_id: box.id,
-              request_key: requestKey,
-              result: JSON.stringify(full),
-              created_at: now,
-            })
-            .execute();
-          await deps.onBoxOpened?.(trx, userId);
-          return full;
-        });
-        return { box: opened, user: await view(userId) };
-      } catch (err) {
-        // The same request raced itself on PostgreSQL: answer what the winner opened.
-        if (!isUniqueViolation(err)) throw err;
-        const winner = await stored(k, requestKey);
-        if (!winner) throw err;
-        return { box: winner, user: await view(userId) };
-      }
+    ): Promise<Outcome<{ box: OpenedBox; user: User }>> {
+      return outcomeOf(() => openBox(userId, boxId, requestId));
     },
 
-    async buySeasonPass(userId: number): Promise<User> {
-      await k
-        .transaction()
-        .execute(async (trx) => {
-          const user = await findUserById(trx, userId);
-          if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
-          if (user.premium === 1)
-            throw new HttpError(409, "conflict", "You already have the season pass.");
-          const now = nowIso(deps.clock);
-          const charge = await applyGemChange(trx, {
-            userId,
-            delta: -SEASON_PASS_PRICE,
-            reason: "season_pass",
-            idempotencyKey: `season-pass:${userId}`,
-            now,
-          });
-          if (charge.status !== "applied") throw notEnoughGems();
-          await trx
-            .updateTable("users")
-            .set({ premium: 1, updated_at: now })
-            .where("id", "=", userId)
-            .execute();
-          await deps.onSeasonPass?.(trx, userId);
-        })
-        .catch((err: unknown) => {
-          // Two purchases raced on PostgreSQL: the ledger key let one through.
-          if (isUniqueViolation(err))
-            throw new HttpError(409, "conflict", "You already have the season pass.");
-          throw err;
-        });
-      return view(userId);
+    buySeasonPass(userId: number): Promise<Outcome<User>> {
+      return outcomeOf(() => buySeasonPass(userId));
     },
   };
 }

@@ -139,7 +139,7 @@ export function createPayments(deps: {
       }
       if (order.status === "failed") return { ok: false, reason: "failed" };
       if (order.status !== "paid") return { ok: false, reason: "not_confirmed" };
-      const user = await userView(k, userId);
+      const user = await userView(k, userId, deps.clock());
       return user ? { ok: true, user } : { ok: false, reason: "no_order" };
     },
 

@@ -8,6 +8,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from "fastify";
+import { databaseFault } from "../db/db-errors.ts";
 import { HttpError } from "./http-error.ts";
 
 const errorBody = (code: ErrorCode, message: string): ApiErrorBody => ({
@@ -32,6 +33,26 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    // Database outages answer 503 and lost races 409, never a bare 500 (db/db-errors.ts).
+    const fault = databaseFault(err);
+    if (fault === "unavailable") {
+      request.log.warn({ err }, "database unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", "2")
+        .send({
+          error: {
+            code: "unavailable",
+            message: "The game is briefly unavailable. Please try again in a moment.",
+          },
+        });
+    }
+    if (fault === "conflict") {
+      request.log.warn({ err }, "database refused a racing change");
+      return reply.status(409).send({
+        error: { code: "conflict", message: "Something changed at the same moment; try again." },
+      });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -24,10 +24,6 @@ import type { Db } from "../db/database.ts";
 import { type Executor, nowIso } from "../db/executor.ts";
 import { addToLibrary } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
-import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
-import { rankOf } from "../economy/ranks.ts";
-import { HttpError } from "../http/http-error.ts";
-import type { BattleStats } from "./battle-stats.ts";
 import {
   addSeasonXp,
   bumpDaily,
@@ -44,7 +40,12 @@ import {
   type SeasonRow,
   seenOf,
   topChampions,
-} from "./progression-repo.ts";
+} from "../db/repositories/progression-repo.ts";
+import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
+import { rankOf } from "../economy/ranks.ts";
+import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
+import { userView } from "../services/user-view.ts";
+import type { BattleStats } from "./battle-stats.ts";
 import { bootstrapSeason, nextSeason } from "./seasons.ts";
 
 export type BattleMode = "cpu" | "bot" | "pvp";
@@ -268,52 +269,58 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
      * The client showed reward popups: the free and paid season levels up to
      * these, and these finished daily tasks. Refuses levels not reached, the
      * paid track without the pass, and tasks that are not finished today.
+     * Answers the user object after the change.
      */
-    async markSeen(userId: number, input: SeenInput): Promise<void> {
-      await k.transaction().execute(async (trx) => {
-        const user = await findUserById(trx, userId);
-        if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
-        const level = seasonLevelForXp(user.season_xp);
-        const season = await ensureSeason(trx);
-        if (input.free_level !== undefined && input.free_level > level)
-          throw new HttpError(
-            400,
-            "bad_request",
-            `free_level ${input.free_level} is above your season level (${level}).`,
-          );
-        if (input.paid_level !== undefined) {
-          if (input.paid_level > 0 && user.premium !== 1)
-            throw new HttpError(403, "forbidden", "The paid track needs the season pass.");
-          if (input.paid_level > level)
-            throw new HttpError(
-              400,
-              "bad_request",
-              `paid_level ${input.paid_level} is above your season level (${level}).`,
-            );
-        }
-        const day = utcDay(clock());
-        if (input.daily_ids?.length) {
-          const done = new Set(
-            (await dailyRows(trx, userId, day))
-              .filter((r) => r.finished === 1)
-              .map((r) => r.task_id),
-          );
-          const wrong = input.daily_ids.find((id) => !done.has(id));
-          if (wrong !== undefined)
-            throw new HttpError(400, "bad_request", `Daily task ${wrong} is not finished today.`);
-          await markDailiesSeen(trx, userId, day, input.daily_ids);
-        }
-        if (input.free_level !== undefined || input.paid_level !== undefined) {
-          await raiseSeen(trx, {
-            userId,
-            season: season.id,
-            free: input.free_level ?? 0,
-            paid: input.paid_level ?? 0,
-          });
-        }
+    markSeen(userId: number, input: SeenInput): Promise<Outcome<User>> {
+      return outcomeOf(async () => {
+        await markSeen(userId, input);
+        const user = await userView(k, userId, clock());
+        if (!user) throw new Refused("unknown_player", "Please sign in again.");
+        return user;
       });
     },
   };
+
+  async function markSeen(userId: number, input: SeenInput): Promise<void> {
+    await k.transaction().execute(async (trx) => {
+      const user = await findUserById(trx, userId);
+      if (!user) throw new Refused("unknown_player", "Please sign in again.");
+      const level = seasonLevelForXp(user.season_xp);
+      const season = await ensureSeason(trx);
+      if (input.free_level !== undefined && input.free_level > level)
+        throw new Refused(
+          "invalid",
+          `free_level ${input.free_level} is above your season level (${level}).`,
+        );
+      if (input.paid_level !== undefined) {
+        if (input.paid_level > 0 && user.premium !== 1)
+          throw new Refused("forbidden", "The paid track needs the season pass.");
+        if (input.paid_level > level)
+          throw new Refused(
+            "invalid",
+            `paid_level ${input.paid_level} is above your season level (${level}).`,
+          );
+      }
+      const day = utcDay(clock());
+      if (input.daily_ids?.length) {
+        const done = new Set(
+          (await dailyRows(trx, userId, day)).filter((r) => r.finished === 1).map((r) => r.task_id),
+        );
+        const wrong = input.daily_ids.find((id) => !done.has(id));
+        if (wrong !== undefined)
+          throw new Refused("invalid", `Daily task ${wrong} is not finished today.`);
+        await markDailiesSeen(trx, userId, day, input.daily_ids);
+      }
+      if (input.free_level !== undefined || input.paid_level !== undefined) {
+        await raiseSeen(trx, {
+          userId,
+          season: season.id,
+          free: input.free_level ?? 0,
+          paid: input.paid_level ?? 0,
+        });
+      }
+    });
+  }
 }
 
 export type Progression = ReturnType<typeof createProgression>;

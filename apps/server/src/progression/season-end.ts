@@ -12,17 +12,18 @@ import { utcDay } from "@cardrealm/content";
 import type { Db } from "../db/database.ts";
 import { isUniqueViolation, nowIso } from "../db/executor.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
-import type { Progression } from "./progression.ts";
 import {
   closeSeason,
   deleteDailiesBefore,
   findSeason,
   insertSeason,
+  liftStatementTimeout,
   markResultPaid,
   resetFromSnapshot,
   snapshotSeason,
   unpaidResults,
-} from "./progression-repo.ts";
+} from "../db/repositories/progression-repo.ts";
+import type { Progression } from "./progression.ts";
 import { nextSeason } from "./seasons.ts";
 
 /** Daily task rows older than this many days are deleted at season end. */
@@ -86,6 +87,7 @@ export function createSeasonEnd(deps: { db: Db; clock: () => number; progression
       if (opts.force || now >= Date.parse(open.ends_at)) {
         const r = await k.transaction().execute(async (trx) => {
           const iso = nowIso(clock);
+          await liftStatementTimeout(trx, db.dialect);
           if (!(await closeSeason(trx, open.id, iso))) return null;
           const recorded = await snapshotSeason(trx, open.id);
           await resetFromSnapshot(trx, open.id, iso);

@@ -55,7 +55,7 @@ export function createPlayerService(deps: {
   let lastLaunchSweep = 0;
 
   async function signedIn(userId: number): Promise<SignedIn> {
-    const user = await userView(k, userId);
+    const user = await userView(k, userId, clock());
     if (!user) throw new Error(`user ${userId} vanished`);
     return { user, token: await tokens.issue(userId) };
   }
@@ -205,7 +205,7 @@ export function createPlayerService(deps: {
     },
 
     details(userId: number): Promise<User | null> {
-      return userView(k, userId);
+      return userView(k, userId, clock());
     },
 
     async recordEvent(userId: number, name: string, data: unknown): Promise<void> {

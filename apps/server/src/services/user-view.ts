@@ -2,7 +2,6 @@ import type { User } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
 import { type CardAmount, decksOf, libraryOf, mapsOf } from "../db/repositories/collection-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
-import { progressionNow } from "../progression/clock.ts";
 import { progressionView } from "../progression/progression.ts";
 
 function keyed(cards: CardAmount[]) {
@@ -17,13 +16,9 @@ function keyed(cards: CardAmount[]) {
 
 /**
  * The user object of product.md section 3, built from the tables. `now`
- * picks the day of the daily tasks (the app's clock when left out).
+ * (the caller's clock) picks the day of the daily tasks.
  */
-export async function userView(
-  db: Executor,
-  userId: number,
-  now: number = progressionNow(),
-): Promise<User | null> {
+export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
   const row = await findUserById(db, userId);
   if (!row) return null;
   const [library, decks, maps, progression] = await Promise.all([

@@ -132,3 +132,8 @@ export async function countUsers(db: Executor): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(r.n);
 }
+
+/** Makes the player a season pass holder (premium). */
+export async function setPremium(db: Executor, id: number, now: string): Promise<void> {
+  await db.updateTable("users").set({ premium: 1, updated_at: now }).where("id", "=", id).execute();
+}

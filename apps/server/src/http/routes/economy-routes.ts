@@ -16,6 +16,7 @@ import type { createShop } from "../../economy/box-opening.ts";
 import type { createDeckEditor } from "../../economy/deck-editor.ts";
 import type { ImplementResult, NoticeResult, Payments } from "../../economy/payments.ts";
 import { HttpError, parseWith, unauthorized } from "../http-error.ts";
+import { valueOrHttpError } from "../refusal-to-http.ts";
 
 const SandboxPayBody = z.strictObject({
   order_id: z.string().uuid("order_id must be an order id"),
@@ -38,34 +39,40 @@ export function economyRoutes(
 
   app.post("/api/editor/set-active", { preHandler: auth }, async (request) => {
     const body = parseWith(EditorSetActiveBody, request.body);
-    return { data: await editor.setActive(request.userId, body.deck_number) };
+    return { data: valueOrHttpError(await editor.setActive(request.userId, body.deck_number)) };
   });
   app.post("/api/editor/add-card", { preHandler: auth }, async (request) => {
     const body = parseWith(EditorCardBody, request.body);
-    return { data: await editor.add(request.userId, body.card_id, body.deck_number) };
+    return {
+      data: valueOrHttpError(await editor.add(request.userId, body.card_id, body.deck_number)),
+    };
   });
   app.post("/api/editor/remove", { preHandler: auth }, async (request) => {
     const body = parseWith(EditorCardBody, request.body);
-    return { data: await editor.remove(request.userId, body.card_id, body.deck_number) };
+    return {
+      data: valueOrHttpError(await editor.remove(request.userId, body.card_id, body.deck_number)),
+    };
   });
   app.post("/api/editor/complete", { preHandler: auth }, async (request) => {
     const body = parseWith(EditorCompleteBody, request.body ?? {});
-    return { data: await editor.complete(request.userId, body.deck_number) };
+    return { data: valueOrHttpError(await editor.complete(request.userId, body.deck_number)) };
   });
   app.post("/api/editor/import", { preHandler: auth }, async (request) => {
     const body = parseWith(EditorImportBody, request.body);
-    const r = await editor.importCode(request.userId, body.deck_number, body.code);
+    const r = valueOrHttpError(
+      await editor.importCode(request.userId, body.deck_number, body.code),
+    );
     return { data: { ...r.user, missing: r.missing } };
   });
 
   app.post("/api/boxes/open", { preHandler: auth }, async (request) => {
     const body = parseWith(BoxOpenBody, request.body);
-    const r = await shop.openBox(request.userId, body.id, body.request_id);
+    const r = valueOrHttpError(await shop.openBox(request.userId, body.id, body.request_id));
     return { data: { ...r.box, user: r.user } };
   });
   app.post("/api/boxes/season-pass", { preHandler: auth }, async (request) => {
     parseWith(EmptyBody, request.body);
-    return { data: await shop.buySeasonPass(request.userId) };
+    return { data: valueOrHttpError(await shop.buySeasonPass(request.userId)) };
   });
 
   const partnerOf = (params: unknown) => {

@@ -1,10 +1,9 @@
 import { RANK_REWARDS, SEASON_LEVELS } from "@cardrealm/content";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { z } from "zod";
-import type { Executor } from "../../db/executor.ts";
 import type { Progression } from "../../progression/progression.ts";
-import { userView } from "../../services/user-view.ts";
-import { parseWith, unauthorized } from "../http-error.ts";
+import { parseWith } from "../http-error.ts";
+import { valueOrHttpError } from "../refusal-to-http.ts";
 
 const level = (name: string) =>
   z
@@ -40,8 +39,6 @@ export function progressionRoutes(
   deps: {
     auth: preHandlerAsyncHookHandler;
     progression: Progression;
-    db: Executor;
-    clock: () => number;
   },
 ): void {
   const { auth, progression } = deps;
@@ -60,9 +57,6 @@ export function progressionRoutes(
 
   app.post("/api/arena/rewards/seen", { preHandler: auth }, async (request) => {
     const body = parseWith(SeenBody, request.body);
-    await progression.markSeen(request.userId, body);
-    const user = await userView(deps.db, request.userId, deps.clock());
-    if (!user) throw unauthorized("This player no longer exists. Please sign in again.");
-    return { data: user };
+    return { data: valueOrHttpError(await progression.markSeen(request.userId, body)) };
   });
 }

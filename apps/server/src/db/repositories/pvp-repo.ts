@@ -1,10 +1,10 @@
 import { type Selectable, sql } from "kysely";
-import type { Executor } from "../db/executor.ts";
-import type { ArenaGamesTable, BattlesTable } from "../db/schema.ts";
+import type { Executor } from "../executor.ts";
+import type { ArenaGamesTable, BattlesTable } from "../schema.ts";
 
 /**
- * The arena's SQL (a repository: queries only, no rules). Lives beside the
- * PvP service because the arena owns migrations 0004 and these two tables.
+ * The arena's SQL (a repository: queries only, no rules), used by the PvP
+ * service (battles/pvp-battles.ts); the arena owns migration 0004 and these tables.
  */
 
 export type ArenaGameRow = Selectable<ArenaGamesTable>;

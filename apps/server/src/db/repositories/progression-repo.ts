@@ -5,8 +5,9 @@
  */
 import { RANK_REWARDS, RANK_SPAN_SCORE } from "@cardrealm/content";
 import { type Selectable, sql } from "kysely";
-import type { Executor } from "../db/executor.ts";
-import type { SeasonResultsTable, SeasonsTable } from "../db/schema.ts";
+import type { DialectName } from "../database.ts";
+import type { Executor } from "../executor.ts";
+import type { SeasonResultsTable, SeasonsTable } from "../schema.ts";
 
 export type SeasonRow = Selectable<SeasonsTable>;
 export type SeasonResultRow = Selectable<SeasonResultsTable>;
@@ -32,6 +33,15 @@ export async function insertSeason(db: Executor, row: SeasonRow): Promise<boolea
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
+}
+
+/**
+ * PostgreSQL: lifts DATABASE_STATEMENT_TIMEOUT_MS for the rest of the
+ * caller's transaction. The season end's snapshot and reset each touch every
+ * player who played, which on a big table takes longer than a request may.
+ */
+export async function liftStatementTimeout(trx: Executor, dialect: DialectName): Promise<void> {
+  if (dialect === "postgres") await sql`set local statement_timeout = 0`.execute(trx);
 }
 
 /** Closes the open season; true only for the one caller that closed it. */

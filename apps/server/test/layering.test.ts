@@ -1,0 +1,58 @@
+/**
+ * "Repositories are the only code with SQL" (docs/architecture.md). Biome's
+ * noRestrictedImports keeps kysely, pg and better-sqlite3 out of routes and
+ * services, but a service could still build a query through the `db.kysely`
+ * handle it is given without importing anything: this test reads the
+ * cleaned folders for query-builder calls and raw SQL.
+ */
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const src = join(dirname(fileURLToPath(import.meta.url)), "..", "src");
+
+/** Folders and files that must hold no SQL (battles/ still does). */
+const CLEAN = [
+  "app.ts",
+  "http",
+  "services",
+  "progression",
+  "economy/box-opening.ts",
+  "economy/boxes.ts",
+  "economy/deck-editor.ts",
+  "economy/ranks.ts",
+  "economy/payments.ts",
+  "economy/gem-boxes.ts",
+  "auth",
+  "partners",
+];
+
+const QUERY =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(|\bsql`|\.(prepare|exec)\(\s*["'`]/;
+
+function files(path: string): string[] {
+  const full = join(src, path);
+  if (statSync(full).isFile()) return [full];
+  return readdirSync(full).flatMap((name) => files(join(path, name)));
+}
+
+describe("layering", () => {
+  it("routes, services and the cleaned domain modules build no SQL", () => {
+    const offenders = CLEAN.flatMap(files)
+      .filter((f) => f.endsWith(".ts"))
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .map((line, i) => ({ where: `${relative(src, f)}:${i + 1}`, line }))
+          .filter(({ line }) => QUERY.test(line) && !line.trim().startsWith("*")),
+      )
+      .map(({ where, line }) => `${where}: ${line.trim()}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it("would notice a query in a service", () => {
+    expect(QUERY.test('    await k.selectFrom("users").selectAll().execute();')).toBe(true);
+    expect(QUERY.test("    await sql`select 1`.execute(db);")).toBe(true);
+  });
+});
