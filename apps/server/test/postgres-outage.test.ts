@@ -127,7 +127,7 @@ describe.skipIf(!url)("PostgreSQL outage during play", () => {
     );
     for (const r of await inFlight) {
       expect(r.statusCode, r.body).toBe(503);
-      expect(r.json().error.code).toBe("internal");
+      expect(r.json().error.code).toBe("unavailable");
       expect(r.json().error.message).toMatch(/try again/);
     }
     await admin.query("rollback");
