@@ -22,9 +22,17 @@ import { SEASON_PASS_PRICE } from "@cardrealm/protocol";
 import type { LightMyRequestResponse } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { signFields } from "../src/partners/partner-signature.ts";
 import { createProgression } from "../src/progression/progression.ts";
 import { createSeasonEnd } from "../src/progression/season-end.ts";
-import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import {
+  announceDialects,
+  DIALECTS,
+  newGuest,
+  TEST_PARTNER_SECRET,
+  type TestApp,
+  testApp,
+} from "./harness.ts";
 
 announceDialects();
 
@@ -124,6 +132,9 @@ async function ledgerRows(c: RaceCtx, reason: string): Promise<number> {
     .execute();
   return rows.length;
 }
+
+/** The signed notice of the payment race (built in its arrange). */
+let raceNotice: Record<string, unknown> = {};
 
 const RACES: RaceCase[] = [
   {
@@ -450,6 +461,43 @@ const RACES: RaceCase[] = [
         .execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]?.free_level).toBe(1);
+    },
+  },
+  {
+    name: "the platform's payment notice, the same one 20 times at once",
+    async arrange(c) {
+      // A platform player with an order; the platform notifies its payment.
+      const buyer = `race-${c.player.id}`;
+      await c.t.db.kysely
+        .updateTable("users")
+        .set({ partner_id: `local:${buyer}` })
+        .where("id", "=", c.player.id)
+        .execute();
+      const created = await c.t.app.inject({
+        method: "POST",
+        url: "/api/local/payment/create",
+        headers: c.player.auth,
+        payload: { id: 2 },
+      });
+      const order = created.json().data as { order_id: string; price: number };
+      const fields = {
+        order_id: order.order_id,
+        payment_id: `race-pay-${c.player.id}`,
+        user_id: buyer,
+        amount: order.price,
+        status: "paid",
+        ts: Math.floor(c.t.clock.now / 1000),
+      };
+      raceNotice = { ...fields, sign: signFields(TEST_PARTNER_SECRET, fields) };
+      c.notes.before = await silverOf(c);
+    },
+    call: () => ({ method: "POST", url: "/api/local/payment/callback", payload: raceNotice }),
+    refusals: [],
+    async check(c, answers) {
+      expect(yes(answers)).toHaveLength(CALLS);
+      expect(answers.filter((a) => a.json().data.credited === true)).toHaveLength(1);
+      expect(await ledgerRows(c, "payment")).toBe(1);
+      expect(await silverOf(c)).toBe((c.notes.before ?? 0) + 3600);
     },
   },
   {
