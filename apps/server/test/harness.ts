@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import type { TurnPlanner } from "../src/battles/cpu-battles.ts";
+import type { FaultHook } from "../src/battles/fault-points.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { loadGameContent } from "../src/content-bridge.ts";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
@@ -76,7 +77,7 @@ export interface TestApp {
 export async function testApp(
   dialect: DialectUnderTest,
   env: Record<string, string> = {},
-  opts: { planTurn?: TurnPlanner; db?: Db; keepDbOpen?: boolean } = {},
+  opts: { planTurn?: TurnPlanner; db?: Db; keepDbOpen?: boolean; battleFault?: FaultHook } = {},
 ): Promise<TestApp> {
   const given = opts.db;
   const db: Db =
@@ -90,6 +91,7 @@ export async function testApp(
     content: loadGameContent(),
     clock: () => clock.now,
     ...(opts.planTurn ? { planTurn: opts.planTurn } : {}),
+    ...(opts.battleFault ? { battleFault: opts.battleFault } : {}),
   });
   return { app, db, clock };
 }

@@ -53,12 +53,15 @@ const last = (list: Msg[]) => list[list.length - 1] as Msg;
 /** Moves whose bodies the PvP calls take, chosen by packages/ai from the true state. */
 function bodiesFor(state: BattleState, side: Side, gameId: string, seed: number) {
   const plan: Action[] = chooseTurn(state, side, CATALOGUE, { tier: "easy", seed });
-  return plan.map((a) => {
+  // Each accepted move advances the version by one: the i-th move acts on version + i.
+  return plan.map((a, i) => {
+    const version = state.version + i;
     if (a.type === "play_card") {
       return {
         path: "/api/game/pvp/play-card",
         body: {
           game_id: gameId,
+          version,
           hand_key: a.handKey,
           ...(a.cell !== undefined ? { cell: a.cell } : {}),
           ...(a.target ? { key: a.target.key, value: a.target.value, side: a.target.side } : {}),
@@ -70,6 +73,7 @@ function bodiesFor(state: BattleState, side: Side, gameId: string, seed: number)
         path: "/api/game/pvp/end-turn",
         body: {
           game_id: gameId,
+          version,
           player_attack: a.attack,
           ...(a.discard !== undefined ? { discard_card: a.discard } : {}),
         },
@@ -317,6 +321,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     const key = m.state.sides[idleSide].hand[0]?.key ?? 0;
     const r = await idle.post("/api/game/pvp/play-card", {
       game_id: m.gameId,
+      version: m.state.version,
       hand_key: key,
       cell: 0,
     });
@@ -324,6 +329,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(r.body.error?.message).toBe("It is not your turn.");
     const e = await idle.post("/api/game/pvp/end-turn", {
       game_id: m.gameId,
+      version: m.state.version,
       player_attack: [0, 0, 0, 0, 0],
     });
     expect(e.status).toBe(409);
@@ -456,7 +462,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(st.endReason).toBe("give_up");
   });
 
-  it("plays a bot game (opponent 21) with the bot's waits on the room clock and arena rewards", async () => {
+  it("plays a bot game (opponent 21) with the bot's waits on the room clock; a give-up pays nothing", async () => {
     const p = await player();
     const start = await p.post<Msg[]>("/api/game/pvp/bot");
     expect(start.status).toBe(200);
@@ -467,6 +473,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
 
     const ended = await p.post<Msg[]>("/api/game/pvp/end-turn", {
       game_id: gameId,
+      version: snap.game_data?.version,
       player_attack: [0, 0, 0, 0, 0],
     });
     expect(last(ended.body.data ?? []).game_data?.active).toBe("cpu");
@@ -488,9 +495,12 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     const gave = await p.post<Msg[]>("/api/game/pvp/giveup", { game_id: gameId });
     const end = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
     expect(end.end_game?.winner).toBe("cpu");
-    expect(end.end_game?.result?.rewards.silver).toBe(10);
+    // rules.md 4: the side that gave up is paid nothing (and still takes the loss's score).
+    expect(end.end_game?.result?.rewards.silver).toBe(0);
     await new Promise((r) => setTimeout(r, 20));
-    expect(finished).toMatchObject([{ userId: p.id, mode: "bot", won: false, silver: 10 }]);
+    expect(finished).toMatchObject([
+      { userId: p.id, mode: "bot", won: false, silver: 0, seasonXp: 0 },
+    ]);
   });
 
   it("answers a register with the pending match, so a reconnecting player can still confirm", async () => {

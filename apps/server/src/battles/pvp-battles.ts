@@ -30,7 +30,12 @@ import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
 import { relaxedTransaction } from "../db/relaxed-commit.ts";
-import { activeBattleOf, findBattle, finishBattle } from "../db/repositories/battles-repo.ts";
+import {
+  activeBattleOf,
+  findBattle,
+  finishBattle,
+  overButActive,
+} from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
@@ -66,6 +71,7 @@ import {
 } from "./pvp-repo.ts";
 import { type PvpRoom, RoomRegistry } from "./pvp-room.ts";
 import { createArenaWriter } from "./pvp-writer.ts";
+import { sideOutcome } from "./quit-rules.ts";
 
 /**
  * What the progression code (dailies, season track) hears after an arena
@@ -325,6 +331,11 @@ export function createPvpBattles(deps: PvpDeps) {
         rooms.peek(gameId)?.dispose();
         return null;
       }
+      if (!cached && g.state.over) {
+        // Over but never paid (an older build's crash): pay it now, once.
+        await settleOverdue(g);
+        return null;
+      }
       const action = decide(g);
       if (!action) {
         if (cached) continue;
@@ -379,6 +390,16 @@ export function createPvpBattles(deps: PvpDeps) {
     return null;
   }
 
+  /** Pays a game whose stored state is over but which is still active; exactly once. */
+  async function settleOverdue(g: Loaded): Promise<void> {
+    const actionsJson = g.actionsJson ?? (await arenaActions(k, g.rec.battle.id));
+    const final = { ...g, actionsJson };
+    const done = await settlements.run((trx) => settleIn(trx, final, statsOf(final)));
+    cache.delete(g.rec.battle.id);
+    rooms.peek(g.rec.battle.id)?.dispose();
+    if (done) runHooks(g.rec.battle.id, done.finished);
+  }
+
   /** What each side did, from the trace (daily tasks count it); never fails a settle. */
   function statsOf(g: Loaded & { actionsJson: string }): Map<Side, BattleStats> {
     const out = new Map<Side, BattleStats>();
@@ -411,11 +432,17 @@ export function createPvpBattles(deps: PvpDeps) {
       const u = await findUserById(trx, p.userId);
       if (u) rows.set(p.userId, u);
     }
+    const actions = JSON.parse(g.actionsJson) as Action[];
     const rewards = players.map((p) => {
-      const won = state.winner === p.side;
+      const o = sideOutcome(state, actions, p.side);
+      const won = o.won;
       const outcome: ArenaOutcome = draw ? "draw" : won ? "win" : "loss";
-      const reward = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
-      return { ...p, won, outcome, reward };
+      const full = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
+      // A give-up or a short loss pays no gems or xp, but costs the loss's score (quit-rules.ts).
+      const reward = o.paid
+        ? full
+        : { silver: 0, seasonPassTotal: undefined, seasonXp: 0, scoreDelta: full.scoreDelta };
+      return { ...p, won, outcome, reward, paidInFull: o.paid };
     });
     if (
       !(await finishBattle(trx, {
@@ -432,21 +459,24 @@ export function createPvpBattles(deps: PvpDeps) {
     for (const r of rewards) {
       const user = rows.get(r.userId);
       if (!user) continue;
-      await applyGemChange(trx, {
-        userId: r.userId,
-        delta: r.reward.silver,
-        reason: r.won ? "arena_win" : "arena_loss",
-        idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
-        now,
-      });
+      if (r.reward.silver !== 0) {
+        await applyGemChange(trx, {
+          userId: r.userId,
+          delta: r.reward.silver,
+          reason: r.won ? "arena_win" : "arena_loss",
+          idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
+          now,
+        });
+      }
       await deps.progression.onBattleFinished(trx, {
         userId: r.userId,
         battleId: g.rec.battle.id,
         mode: g.setup.mode,
         won: r.won,
         draw,
-        gaveUp: state.endReason === "give_up" && !r.won,
-        stats: stats.get(r.side) ?? NO_STATS,
+        // Unpaid (a give-up or a short loss): no daily-task progress either.
+        gaveUp: !r.paidInFull,
+        stats: r.paidInFull ? (stats.get(r.side) ?? NO_STATS) : NO_STATS,
         xp: r.reward.seasonXp,
         scoreDelta: r.reward.scoreDelta,
       });
@@ -473,7 +503,7 @@ export function createPvpBattles(deps: PvpDeps) {
         rankScoreAfter: after?.rank_score ?? user.rank_score,
         seasonXp: r.reward.seasonXp,
         state,
-        actions: JSON.parse(g.actionsJson) as Action[],
+        actions,
       });
     }
     await finishArena(trx, g.rec.battle.id, now);
@@ -641,6 +671,10 @@ export function createPvpBattles(deps: PvpDeps) {
       if (battle && battle.status !== "active") {
         log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
         await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
+      } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
+        // Over but never paid: pay it now and let the player play on.
+        const g = await load(seat.game_id);
+        if (g) await settleOverdue(g);
       } else {
         throw new HttpError(409, "conflict", "Finish your arena battle first.");
       }
@@ -756,6 +790,24 @@ export function createPvpBattles(deps: PvpDeps) {
     rooms,
     timing,
     matchTick,
+
+    /** Start-up: pays every arena game found over but unsettled; how many. */
+    async settleAllOverdue(): Promise<number> {
+      let n = 0;
+      for (const row of await overButActive(k)) {
+        if (row.mode !== BATTLE_MODE.pvp && row.mode !== BATTLE_MODE.bot) continue;
+        try {
+          const g = await load(row.id);
+          if (g?.rec.battle.status === "active" && g.state.over) {
+            await settleOverdue(g);
+            n++;
+          }
+        } catch (err) {
+          log.error({ err, game: row.id }, "an overdue arena game could not be settled");
+        }
+      }
+      return n;
+    },
 
     async queue(userId: number): Promise<QueueStatus> {
       const { user } = await arenaUser(userId);
@@ -873,10 +925,14 @@ export function createPvpBattles(deps: PvpDeps) {
       });
     },
 
-    giveUp(userId: number, gameId: string): Promise<StateMessage[]> {
+    giveUp(userId: number, gameId: string, version?: number): Promise<StateMessage[]> {
       return withGame(gameId, async () => {
         const { side } = await ownGame(userId, gameId);
-        const a = await apply(gameId, (g) => (g.state.over ? null : { type: "give_up", side }));
+        const a = await apply(gameId, (g) =>
+          g.state.over
+            ? null
+            : { type: "give_up", side, ...(version !== undefined ? { version } : {}) },
+        );
         if (!a) throw new HttpError(409, "conflict", "This battle is over.");
         return afterStep(a, side, null);
       });

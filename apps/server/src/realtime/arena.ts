@@ -130,6 +130,8 @@ export async function registerArena(
     ...(options.window ? { window: options.window } : {}),
     log,
   });
+  // Games over but never paid (a crash before the final state and its payment shared a commit).
+  await pvp.settleAllOverdue();
   channel.setHooks({
     onRegister: (userId) => pvp.onRegister(userId),
     onDrop: (userId, until) => pvp.onDrop(userId, until),

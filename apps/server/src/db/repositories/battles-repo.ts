@@ -59,3 +59,18 @@ export async function finishBattle(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * Active rows whose saved state is already over: a battle that ended but was
+ * never paid (the state and its settlement used to commit separately). The
+ * LIKE narrows the scan; callers parse the state to be sure.
+ */
+export function overButActive(db: Executor, limit = 500): Promise<BattleRow[]> {
+  return db
+    .selectFrom("battles")
+    .selectAll()
+    .where("status", "=", "active")
+    .where("state", "like", '%"over":true%')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,164 @@
+import type { Action, BattleState, Side } from "@cardrealm/engine";
+import { afterEach, describe, expect, it } from "vitest";
+import type { FaultPoint } from "../src/battles/fault-points.ts";
+import type { Db } from "../src/db/database.ts";
+import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
+import { announceDialects, DIALECTS, freshDb, newGuest, type TestApp, testApp } from "./harness.ts";
+
+announceDialects();
+
+type Msg = {
+  game_data?: { game_id: string; version: number };
+  end_game?: { winner: string | null; result?: { rewards: { silver: number } } };
+};
+
+/** The computer surrenders on its first turn: the human's first end-turn wins. */
+const surrenderingCpu = (_state: BattleState, side: Side): Action[] => [{ type: "give_up", side }];
+
+describe.each(DIALECTS)("a battle is settled with its final state, on %s", (dialect) => {
+  const apps: TestApp[] = [];
+  let db: Db | undefined;
+  afterEach(async () => {
+    for (const a of apps.splice(0)) await a.app.close();
+    await db?.close();
+    db = undefined;
+  });
+
+  async function boot(opts: { fault?: (p: FaultPoint) => void } = {}): Promise<TestApp> {
+    db ??= await freshDb(dialect);
+    const t = await testApp(
+      dialect,
+      {},
+      {
+        db,
+        keepDbOpen: true,
+        planTurn: surrenderingCpu,
+        ...(opts.fault ? { battleFault: opts.fault } : {}),
+      },
+    );
+    apps.push(t);
+    return t;
+  }
+
+  const call = (t: TestApp, auth: Record<string, string>, url: string, payload?: object) =>
+    t.app.inject({
+      method: payload ? "POST" : "GET",
+      url,
+      headers: auth,
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
+
+  async function startStory(t: TestApp, auth: Record<string, string>) {
+    const res = await call(t, auth, "/api/game/cpu/start", { cpu_id: 6 });
+    expect(res.statusCode, res.body).toBe(200);
+    const snap = (res.json().data as Msg[]).at(-1);
+    return { gameId: snap?.game_data?.game_id as string, version: snap?.game_data?.version ?? 0 };
+  }
+
+  async function wallet(t: TestApp, userId: number) {
+    const u = await t.db.kysely
+      .selectFrom("users")
+      .select(["silver", "season_xp", "level"])
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
+    const ledger = await ledgerFor(t.db.kysely, userId);
+    const maps = await t.db.kysely
+      .selectFrom("user_maps")
+      .select("cpu_id")
+      .where("user_id", "=", userId)
+      .execute();
+    return {
+      silver: u.silver,
+      xp: u.season_xp,
+      wins: ledger.filter((l) => l.reason === "battle_win").length,
+      maps: maps.map((m) => m.cpu_id),
+    };
+  }
+
+  it("a crash between the final state and its payment leaves neither: the retry pays once", async () => {
+    let armed = true;
+    const t = await boot({
+      fault: (p) => {
+        if (armed && p === "battle-final-state-saved") {
+          armed = false;
+          throw new Error("injected crash");
+        }
+      },
+    });
+    const { user, auth } = await newGuest(t.app);
+    const { gameId, version } = await startStory(t, auth);
+    const endTurn = { game_id: gameId, player_attack: [0, 0, 0, 0, 0], version };
+
+    const crashed = await call(t, auth, "/api/game/cpu/end-turn", endTurn);
+    expect(crashed.statusCode).toBe(500);
+    // Nothing of the ending committed: the battle is as it was, nobody paid.
+    expect(await wallet(t, user.id)).toMatchObject({ silver: 1000, wins: 0, maps: [] });
+    const current = (await call(t, auth, "/api/game/cpu/current")).json().data as Msg[];
+    expect(current.at(-1)?.game_data?.version).toBe(version);
+
+    const retry = await call(t, auth, "/api/game/cpu/end-turn", endTurn);
+    expect(retry.statusCode, retry.body).toBe(200);
+    const end = (retry.json().data as Msg[]).find((m) => m.end_game);
+    expect(end?.end_game?.winner).toBe("player");
+    expect(end?.end_game?.result?.rewards.silver).toBe(120);
+    expect(await wallet(t, user.id)).toMatchObject({ silver: 1120, xp: 100, wins: 1, maps: [6] });
+    await startStory(t, auth); // free to play again
+  });
+
+  /** An over-but-active row, as the old two-transaction code left after a crash. */
+  async function leaveOverButUnpaid(t: TestApp, gameId: string): Promise<void> {
+    const row = await t.db.kysely
+      .selectFrom("battles")
+      .select(["state", "actions"])
+      .where("id", "=", gameId)
+      .executeTakeFirstOrThrow();
+    const state = JSON.parse(row.state) as BattleState;
+    const over = {
+      ...state,
+      over: true,
+      winner: 0,
+      endReason: "give_up",
+      version: state.version + 1,
+    };
+    const actions = [...(JSON.parse(row.actions) as Action[]), { type: "give_up", side: 1 }];
+    await t.db.kysely
+      .updateTable("battles")
+      .set({ state: JSON.stringify(over), actions: JSON.stringify(actions), version: over.version })
+      .where("id", "=", gameId)
+      .execute();
+  }
+
+  it("start-up pays a battle left over but unsettled, exactly once, and frees the player", async () => {
+    const first = await boot();
+    const { user, auth } = await newGuest(first.app);
+    const { gameId } = await startStory(first, auth);
+    await leaveOverButUnpaid(first, gameId);
+
+    const second = await boot(); // a restart over the same database
+    expect(await wallet(second, user.id)).toMatchObject({ silver: 1120, wins: 1, maps: [6] });
+    const third = await boot();
+    expect(await wallet(third, user.id)).toMatchObject({ silver: 1120, wins: 1, maps: [6] });
+    expect((await call(third, auth, "/api/game/cpu/current")).json().data).toBeNull();
+    await startStory(third, auth);
+  });
+
+  it("touching a battle left over but unsettled pays it once; give-up, end-turn and start work again", async () => {
+    const t = await boot();
+    const { user, auth } = await newGuest(t.app);
+    const { gameId, version } = await startStory(t, auth);
+    await leaveOverButUnpaid(t, gameId);
+
+    const [a, b] = await Promise.all([
+      call(t, auth, "/api/game/cpu/giveup", { game_id: gameId, version }),
+      call(t, auth, "/api/game/cpu/end-turn", {
+        game_id: gameId,
+        player_attack: [0, 0, 0, 0, 0],
+        version,
+      }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([409, 409]);
+    expect(await wallet(t, user.id)).toMatchObject({ silver: 1120, wins: 1, maps: [6] });
+    const again = await startStory(t, auth);
+    expect(again.gameId).not.toBe(gameId);
+  });
+});
