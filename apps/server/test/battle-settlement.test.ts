@@ -162,3 +162,65 @@ describe.each(DIALECTS)("a battle is settled with its final state, on %s", (dial
     expect(again.gameId).not.toBe(gameId);
   });
 });
+
+describe.each(DIALECTS)("concurrent battle starts, on %s", (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it("two concurrent starts of one story opponent answer one battle (or 409), never two", async () => {
+    t = await testApp(dialect);
+    for (let round = 0; round < 3; round++) {
+      const { user, auth } = await newGuest(t.app);
+      const starts = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          t.app.inject({
+            method: "POST",
+            url: "/api/game/cpu/start",
+            headers: auth,
+            payload: { cpu_id: 6 },
+          }),
+        ),
+      );
+      const ok = starts.filter((r) => r.statusCode === 200);
+      expect(starts.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+      expect(ok.length).toBeGreaterThan(0);
+      const ids = new Set(
+        ok.map((r) => (r.json().data as Msg[]).at(-1)?.game_data?.game_id as string),
+      );
+      expect(ids.size).toBe(1);
+      const rows = await t.db.kysely
+        .selectFrom("battles")
+        .select("id")
+        .where("user_id", "=", user.id)
+        .execute();
+      expect(rows.map((r) => r.id)).toEqual([...ids]);
+    }
+  });
+
+  it("two concurrent arena-bot starts make one game; the other is refused", async () => {
+    t = await testApp(dialect);
+    const { user, auth } = await newGuest(t.app);
+    await t.db.kysely.updateTable("users").set({ level: 3 }).where("id", "=", user.id).execute();
+    const starts = await Promise.all([
+      t.app.inject({ method: "POST", url: "/api/game/pvp/bot", headers: auth, payload: {} }),
+      t.app.inject({ method: "POST", url: "/api/game/pvp/bot", headers: auth, payload: {} }),
+      t.app.inject({
+        method: "POST",
+        url: "/api/game/cpu/start",
+        headers: auth,
+        payload: { cpu_id: 21 },
+      }),
+    ]);
+    expect(starts.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(starts.filter((r) => r.statusCode === 409)).toHaveLength(2);
+    const rows = await t.db.kysely
+      .selectFrom("battles")
+      .select("id")
+      .where("user_id", "=", user.id)
+      .where("status", "=", "active")
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+});

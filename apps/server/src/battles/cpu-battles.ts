@@ -282,9 +282,15 @@ export function createCpuBattles(deps: CpuBattleDeps) {
       try {
         await insertBattle(k, row);
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        // A concurrent start won the one-active-battle index: answer its
+        // battle if it is this opponent's, never a second one.
+        const winner = await activeBattleOf(k, userId);
+        if (winner && STORY_MODES.has(winner.mode) && winner.cpu_id === cpuId) {
+          const current = await this.current(userId);
+          if (current) return current;
+        }
+        throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
       }
       return decorate(row, [snapshotMessage(state, HUMAN, catalogue)]);
     },
