@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { sql } from "kysely";
 import { createTokenService } from "./auth/tokens.ts";
+import { currentBattleVersions } from "./battles/battle-versions.ts";
 import { createCpuBattles, type TurnPlanner } from "./battles/cpu-battles.ts";
 import type { FaultHook } from "./battles/fault-points.ts";
 import type { Config } from "./config.ts";
@@ -127,8 +128,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook("preClose", async () => stopSeasonEnd());
   }
 
+  const battleVersions = currentBattleVersions(deps.content.apiCards);
   const storyBattles = createCpuBattles({
     db,
+    versions: battleVersions,
     clock,
     catalogue: deps.content.catalogue,
     opponent: deps.content.opponent,
@@ -153,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     clock,
     progression,
+    battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
   });
 

@@ -1,4 +1,4 @@
-import type { Action, BattleState, Side } from "@cardrealm/engine";
+import { type Action, type BattleState, ENGINE_VERSION, type Side } from "@cardrealm/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import type { FaultPoint } from "../src/battles/fault-points.ts";
 import type { Db } from "../src/db/database.ts";
@@ -222,5 +222,75 @@ describe.each(DIALECTS)("concurrent battle starts, on %s", (dialect) => {
       .where("status", "=", "active")
       .execute();
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe.each(DIALECTS)("battles from another engine or catalogue version, on %s", (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  const stamp = (id: string, patch: { engine_version?: string; catalogue_version?: string }) =>
+    t.db.kysely.updateTable("battles").set(patch).where("id", "=", id).execute();
+
+  it("a new battle is stamped; one from another version is closed unpaid and never breaks a route", async () => {
+    t = await testApp(dialect);
+    const { user, auth } = await newGuest(t.app);
+    const call = (url: string, payload?: object) =>
+      t.app.inject({
+        method: payload ? "POST" : "GET",
+        url,
+        headers: auth,
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      });
+    const story = (await call("/api/game/cpu/start", { cpu_id: 6 })).json().data as Msg[];
+    const storyId = story.at(-1)?.game_data?.game_id as string;
+    const row = await t.db.kysely
+      .selectFrom("battles")
+      .select(["engine_version", "catalogue_version"])
+      .where("id", "=", storyId)
+      .executeTakeFirstOrThrow();
+    expect(row.engine_version).toBe(ENGINE_VERSION);
+    expect(row.catalogue_version).toMatch(/^[0-9a-f]{16}$/);
+
+    await stamp(storyId, { engine_version: "0.0.1-old" });
+    const move = await call("/api/game/cpu/end-turn", {
+      game_id: storyId,
+      player_attack: [0, 0, 0, 0, 0],
+      version: story.at(-1)?.game_data?.version,
+    });
+    expect(move.statusCode).toBe(409);
+    expect(move.json().error.message).toMatch(/earlier version/);
+    expect((await call("/api/game/cpu/current")).json().data).toBeNull();
+    expect((await call("/api/game/cpu/start", { cpu_id: 6 })).statusCode).toBe(200);
+    await call("/api/game/cpu/giveup", {
+      game_id: ((await call("/api/game/cpu/current")).json().data as Msg[]).at(-1)?.game_data
+        ?.game_id,
+    });
+
+    // The arena bot game: another catalogue.
+    await t.db.kysely.updateTable("users").set({ level: 3 }).where("id", "=", user.id).execute();
+    const bot = (await call("/api/game/pvp/bot", {})).json().data as Msg[];
+    const botId = bot.at(-1)?.game_data?.game_id as string;
+    await stamp(botId, { catalogue_version: "0000000000000000" });
+    expect((await call("/api/game/pvp/current")).json().data).toBeNull();
+    expect((await call("/api/game/pvp/bot", {})).statusCode).toBe(200);
+
+    const closed = await t.db.kysely
+      .selectFrom("battles")
+      .select(["id", "status", "winner", "rewards"])
+      .where("id", "in", [storyId, botId])
+      .execute();
+    expect(closed.map((c) => ({ ...c, id: undefined }))).toEqual([
+      { id: undefined, status: "finished", winner: null, rewards: 0 },
+      { id: undefined, status: "finished", winner: null, rewards: 0 },
+    ]);
+    const me = await t.db.kysely
+      .selectFrom("users")
+      .select(["silver", "rank_score"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
+    expect(me).toEqual({ silver: 1000, rank_score: 0 });
   });
 });

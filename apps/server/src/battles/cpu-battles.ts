@@ -23,12 +23,14 @@ import {
   insertBattle,
   overButActive,
   saveBattleState,
+  voidBattle,
 } from "../db/repositories/battles-repo.ts";
 import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import { HttpError } from "../http/http-error.ts";
 import type { Progression } from "../progression/progression.ts";
 import { createBattleLock } from "./battle-lock.ts";
+import { type BattleVersions, isForeign } from "./battle-versions.ts";
 import { envFault, type FaultHook } from "./fault-points.ts";
 import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
 import {
@@ -42,6 +44,8 @@ const HUMAN: Side = 0;
 /** Battles the story routes own: story opponents and the arena bot started from cpu/start. */
 const STORY_MODES = new Set(["cpu", "bot"]);
 const COMPUTER: Side = 1;
+const MESSAGES_FOREIGN =
+  "This battle was started by an earlier version of the game and has been closed; start it again.";
 
 /** Chooses the computer's whole turn (plays, then end_turn). */
 export type TurnPlanner = (state: BattleState, side: Side, opponent: OpponentDef) => Action[];
@@ -59,6 +63,8 @@ export interface CpuBattleDeps {
   log?: { error(obj: unknown, msg: string): void };
   /** Daily tasks, season xp and rewards, rank score (progression/); settle calls it. */
   progression?: Pick<Progression, "onBattleFinished">;
+  /** The running engine and catalogue versions, stamped on every new battle. */
+  versions: BattleVersions;
   /** Crash points (fault-points.ts); tests pass a throwing hook. Default: CARDREALM_FAULT. */
   fault?: FaultHook;
 }
@@ -92,7 +98,16 @@ export function createCpuBattles(deps: CpuBattleDeps) {
       throw new HttpError(404, "not_found", "No such battle.");
     if (row.status !== "active") throw new HttpError(409, "conflict", "This battle is over.");
     if (await settleOverdue(row)) throw new HttpError(409, "conflict", "This battle is over.");
+    if (await closeIfForeign(row)) throw new HttpError(409, "conflict", MESSAGES_FOREIGN);
     return row;
+  }
+
+  /** A battle from another engine or catalogue version is closed unpaid (docs/decisions.md). */
+  async function closeIfForeign(row: BattleRow): Promise<boolean> {
+    if (!isForeign(row, deps.versions)) return false;
+    if (await voidBattle(k, row.id, nowIso(clock)))
+      deps.log?.error({ battle: row.id }, "closed a battle from another game version");
+    return true;
   }
 
   function moved(): HttpError {
@@ -102,7 +117,8 @@ export function createCpuBattles(deps: CpuBattleDeps) {
   /** The player's active story battle, after paying one that is over but unsettled. */
   async function activeOf(userId: number): Promise<BattleRow | undefined> {
     const row = await activeBattleOf(k, userId);
-    if (row && STORY_MODES.has(row.mode) && (await settleOverdue(row))) return undefined;
+    if (!row || !STORY_MODES.has(row.mode)) return row;
+    if ((await settleOverdue(row)) || (await closeIfForeign(row))) return undefined;
     return row;
   }
 
@@ -278,6 +294,8 @@ export function createCpuBattles(deps: CpuBattleDeps) {
         rewards: null,
         created_at: now,
         updated_at: now,
+        engine_version: deps.versions.engine,
+        catalogue_version: deps.versions.catalogue,
       };
       try {
         await insertBattle(k, row);

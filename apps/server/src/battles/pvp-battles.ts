@@ -35,6 +35,7 @@ import {
   findBattle,
   finishBattle,
   overButActive,
+  voidBattle,
 } from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
@@ -57,6 +58,7 @@ import {
 import type { Progression } from "../progression/progression.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import { createBattleLock } from "./battle-lock.ts";
+import { type BattleVersions, isForeign } from "./battle-versions.ts";
 import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
 import {
   type ArenaGameRow,
@@ -126,6 +128,8 @@ export interface PvpDeps {
   botDelays: (seed: number) => HumanDelays;
   /** Season xp, rank score (floor applied), daily tasks: called inside the settling transaction. */
   progression: Pick<Progression, "onBattleFinished">;
+  /** The running engine and catalogue versions, stamped on every new game. */
+  versions: BattleVersions;
   onArenaGameFinished?: ArenaFinishedHook | undefined;
   timing?: Partial<ArenaTiming>;
   window?: WindowRule;
@@ -336,6 +340,7 @@ export function createPvpBattles(deps: PvpDeps) {
         await settleOverdue(g);
         return null;
       }
+      if (!cached && (await closeIfForeign(g))) return null;
       const action = decide(g);
       if (!action) {
         if (cached) continue;
@@ -388,6 +393,20 @@ export function createPvpBattles(deps: PvpDeps) {
       }
     }
     return null;
+  }
+
+  /** A game from another engine or catalogue version is closed unpaid (docs/decisions.md). */
+  async function closeIfForeign(g: Loaded): Promise<boolean> {
+    if (!isForeign(g.rec.battle, deps.versions)) return false;
+    const id = g.rec.battle.id;
+    await k.transaction().execute(async (trx) => {
+      await voidBattle(trx, id, nowIso(clock));
+      await finishArena(trx, id, nowIso(clock));
+    });
+    log.warn({ game: id }, "closed an arena game from another game version");
+    cache.delete(id);
+    rooms.peek(id)?.dispose();
+    return true;
   }
 
   /** Pays a game whose stored state is over but which is still active; exactly once. */
@@ -675,6 +694,9 @@ export function createPvpBattles(deps: PvpDeps) {
         // Over but never paid: pay it now and let the player play on.
         const g = await load(seat.game_id);
         if (g) await settleOverdue(g);
+      } else if (battle && isForeign(battle, deps.versions)) {
+        const g = await load(seat.game_id);
+        if (g) await closeIfForeign(g);
       } else {
         throw new HttpError(409, "conflict", "Finish your arena battle first.");
       }
@@ -714,6 +736,8 @@ export function createPvpBattles(deps: PvpDeps) {
       rewards: null,
       created_at: iso,
       updated_at: iso,
+      engine_version: deps.versions.engine,
+      catalogue_version: deps.versions.catalogue,
     };
     const seats = setup.players.flatMap((u, side) => (u === null ? [] : [{ user_id: u, side }]));
     try {
@@ -900,6 +924,7 @@ export function createPvpBattles(deps: PvpDeps) {
       const g = await load(seat.game_id);
       const side = g ? sideOf(g, userId) : null;
       if (!g || side === null || g.rec.battle.status !== "active") return null;
+      if (await closeIfForeign(g)) return null;
       return snapshotFor(g, side);
     },
 
@@ -988,7 +1013,7 @@ export function createPvpBattles(deps: PvpDeps) {
       const seat = await seatOf(k, userId);
       const g = seat ? await load(seat.game_id) : undefined;
       const side = g ? sideOf(g, userId) : null;
-      if (g && side !== null && g.rec.battle.status === "active") {
+      if (g && side !== null && g.rec.battle.status === "active" && !(await closeIfForeign(g))) {
         const gameId = g.rec.battle.id;
         out.push({
           type: "state",

@@ -74,3 +74,17 @@ export function overButActive(db: Executor, limit = 500): Promise<BattleRow[]> {
     .limit(limit)
     .execute();
 }
+
+/**
+ * Closes a battle without a result or payment (one made by another engine or
+ * catalogue version: docs/decisions.md); true only for the caller that closed it.
+ */
+export async function voidBattle(db: Executor, id: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable("battles")
+    .set({ status: "finished", winner: null, rewards: 0, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
