@@ -8,6 +8,7 @@ import {
   type Side,
   step,
 } from "@cardrealm/engine";
+import { PVP } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -34,6 +35,10 @@ interface Msg {
     active: string;
     isPvP?: boolean;
     cpu_id?: number;
+    turn?: number;
+    turn_deadline?: number;
+    server_time?: number;
+    idle_left?: number;
   };
   player?: { hand: Record<string, number>; hp: number };
   cpu?: Record<string, unknown>;
@@ -185,6 +190,54 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
       openingB: last(second.body.data?.messages ?? []),
     };
   }
+
+  it("both players get the server's one turn deadline and clock, in answers, frames and the reconnect snapshot", async () => {
+    const a = await player();
+    const b = await player();
+    const m = await match(a, b);
+    const row = await db.kysely
+      .selectFrom("arena_games")
+      .select("turn_deadline")
+      .where("id", "=", m.gameId)
+      .executeTakeFirstOrThrow();
+    const deadline = Number(row.turn_deadline);
+    for (const opening of [m.openingA, m.openingB]) {
+      expect(opening.game_data?.turn_deadline).toBe(deadline);
+      expect(opening.game_data?.server_time).toBe(clock.now());
+      expect(opening.game_data?.idle_left).toBe(3);
+    }
+    // The mover's answer and the other's frame name the next turn's deadline.
+    const mover = m.bySide.get(m.state.active) as Player;
+    const waiter = m.bySide.get(m.state.active === 0 ? 1 : 0) as Player;
+    clock.advance(4_000);
+    const before = waiter.c.messages.length;
+    const ended = await mover.post<Msg[]>("/api/game/pvp/end-turn", {
+      game_id: m.gameId,
+      version: m.state.version,
+      player_attack: [0, 0, 0, 0, 0],
+    });
+    expect(ended.status).toBe(200);
+    const next = last(ended.body.data ?? []).game_data;
+    expect(next?.turn_deadline).toBe(clock.now() + PVP.turnMs);
+    expect(next?.server_time).toBe(clock.now());
+    const frame = await waiter.c.waitType("state", 5_000, before);
+    expect(last(frame.data.messages as Msg[]).game_data?.turn_deadline).toBe(next?.turn_deadline);
+    // A warning about a turn that is over is answered with the game, not 409.
+    const warned = await mover.post<Msg[]>("/api/game/pvp/warning", { game_id: m.gameId });
+    expect(warned.status).toBe(409); // the waiter's turn has time left
+    const early = await waiter.post<Msg[]>("/api/game/pvp/warning", { game_id: m.gameId });
+    expect(early.status).toBe(200); // it is the waiter's own turn: the game as it stands
+    expect(last(early.body.data ?? []).game_data?.turn_deadline).toBe(next?.turn_deadline);
+    // The reconnect snapshot after some time: the same deadline, the server's time now.
+    clock.advance(10_000);
+    waiter.c.kill();
+    const back = await ChannelClient.open(base, waiter, { clearState: false });
+    players.push({ ...waiter, c: back });
+    const resume = await back.waitFor((x) => x.data.type === "state" && x.data.resume === true);
+    const snap = last(resume.data.messages as Msg[]).game_data;
+    expect(snap?.turn_deadline).toBe(next?.turn_deadline);
+    expect(snap?.server_time).toBe(clock.now());
+  });
 
   it("refuses the arena below level 3, queueing twice and queueing while in a battle", async () => {
     const low = await player(1);

@@ -10,6 +10,7 @@ import {
   coinFlip,
   createBattle,
   type EndReason,
+  IDLE_FORFEIT,
   messagesFor,
   type Side,
   type StateMessage,
@@ -287,19 +288,28 @@ export function createPvpBattles(deps: PvpDeps) {
     return { g, side };
   }
 
-  function decorate(g: Loaded, messages: StateMessage[]): StateMessage[] {
+  /**
+   * The ids, and the clock a client needs to show the true time left: the
+   * turn's deadline and the server's time (both on the room clock), and how
+   * many more timed-out turns `side` may have before it forfeits.
+   */
+  function decorate(g: Loaded, messages: StateMessage[], side: Side): StateMessage[] {
+    const now = roomClock.now();
     for (const m of messages) {
       if (m.game_data) {
         m.game_data.game_id = g.rec.battle.id;
         m.game_data.cpu_id = g.setup.cpuId;
         m.game_data.isPvP = true;
+        m.game_data.server_time = now;
+        m.game_data.idle_left = Math.max(0, IDLE_FORFEIT - g.state.sides[side].idle);
+        if (!g.state.over) m.game_data.turn_deadline = Number(g.rec.game.turn_deadline);
       }
     }
     return messages;
   }
 
   function snapshotFor(g: Loaded, side: Side): StateMessage[] {
-    return decorate(g, [snapshotMessage(g.state, side, catalogue)]);
+    return decorate(g, [snapshotMessage(g.state, side, catalogue)], side);
   }
 
   // ------------------------------------------------------------ stepping
@@ -553,7 +563,7 @@ export function createPvpBattles(deps: PvpDeps) {
     const gameId = g.rec.battle.id;
     let answer: StateMessage[] = [];
     for (const h of humans(g)) {
-      const list = decorate(g, messagesFor(events, g.state, h.side, catalogue));
+      const list = decorate(g, messagesFor(events, g.state, h.side, catalogue), h.side);
       const paid = a.settlement?.get(h.userId);
       if (paid) {
         const end = list.find((m) => m.end_game);
@@ -970,7 +980,9 @@ export function createPvpBattles(deps: PvpDeps) {
     warning(userId: number, gameId: string): Promise<StateMessage[]> {
       return withGame(gameId, async () => {
         const { g, side } = await ownGameFresh(userId, gameId);
-        if (g.state.active === side) throw new HttpError(409, "conflict", "It is your turn.");
+        // The turn already ended (the server's own timer, or the opponent's
+        // move): answer the game as it stands, not a refusal.
+        if (g.state.active === side) return snapshotFor(g, side);
         const left = Number(g.rec.game.turn_deadline) - roomClock.now();
         if (left > 0) {
           throw new HttpError(
