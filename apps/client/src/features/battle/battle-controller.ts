@@ -553,7 +553,7 @@ function tick(): void {
   // PvP: the time left is read off the server's deadline each second, not counted down.
   const pvp = store.get().shown?.isPvP === true && pvpDeadline?.turn === timer.turn;
   const left =
-    pvp && pvpDeadline && warnedTurn !== timer.turn
+    pvp && pvpDeadline && expiredTurn !== timer.turn
       ? secondsUntil(pvpDeadline.at)
       : Math.max(0, timer.left - 1);
   store.set({ timer: { ...timer, left } });
@@ -570,6 +570,7 @@ function tick(): void {
 
 /** product.md section 4: the turn ends (discarding the last card above 6); the timer restarts. */
 function onPlayerTimeout(turn: number): void {
+  expiredTurn = turn;
   const s = store.get();
   if (s.pick) dispatch({ type: "cancel" });
   const hand = s.shown?.player.hand ?? [];
@@ -672,7 +673,7 @@ function receivePvpState(data: PvpStateData): boolean {
 function onEnemyTimeout(turn: number): void {
   const b = store.get().shown;
   if (!b) return;
-  warnedTurn = turn;
+  expiredTurn = turn;
   startTimer("cpu", 5, turn);
   // Sent a moment after the deadline on the server's clock (the offset is
   // trusted to within a second), and only if that turn is still on: the
@@ -689,8 +690,12 @@ function onEnemyTimeout(turn: number): void {
 
 /** How long after the enemy's deadline the warning waits for the server's own timer. */
 const WARNING_GRACE_MS = 1_500;
-/** The turn whose enemy timeout was seen: its 5 s restart counts down on its own. */
-let warnedTurn = -1;
+/**
+ * The turn whose clock already ran out here: its restart (5 s for the enemy,
+ * the full turn for us) counts down on its own, not to the passed deadline
+ * (which would end the turn again every second).
+ */
+let expiredTurn = -1;
 
 setPvpGameHandler({
   state: receivePvpState,
@@ -714,6 +719,7 @@ export function startBattle(messages: readonly StateMessage[]): void {
   battleStore.reset({ ...initialBattleState(), status: "loading" });
   pushedVersion = -1;
   pvpDeadline = null;
+  expiredTurn = -1;
   pushStates(messages);
   resetPvpStatus(pushedGameId || null);
   // The opponent's moves that came over the channel before this screen did.
