@@ -5,7 +5,7 @@ import { battles } from "./migrations/0002-battles.ts";
 import { economy } from "./migrations/0003-economy.ts";
 import { arena } from "./migrations/0004-arena.ts";
 import { progression } from "./migrations/0005-progression.ts";
-import { battleVersions } from "./migrations/0006-battle-versions.ts";
+import { battleVersions } from "./migrations/0007-battle-versions.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(db: Db): Record<string, Migration> {
@@ -15,7 +15,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0003-economy": economy(),
     "0004-arena": arena(),
     "0005-progression": progression(),
-    "0006-battle-versions": battleVersions(),
+    "0007-battle-versions": battleVersions(),
   };
 }
 

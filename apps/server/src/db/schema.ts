@@ -99,7 +99,7 @@ export interface BattlesTable {
   rewards: number | null;
   created_at: string;
   updated_at: string;
-  /** The engine (ENGINE_VERSION) and catalogue the battle was created with; null before 0006. */
+  /** The engine (ENGINE_VERSION) and catalogue the battle was created with; null before 0007. */
   engine_version: string | null;
   catalogue_version: string | null;
 }
