@@ -50,7 +50,8 @@ test.describe("story battles", () => {
     await expect(page.getByTestId("end-game-panel")).toHaveAttribute("data-outcome", "defeat", {
       timeout: 15_000,
     });
-    await expect(page.getByTestId("end-game-reward")).toContainText("5");
+    // rules.md 4: the side that gave up is paid nothing.
+    await expect(page.getByTestId("end-game-reward")).toContainText("+0 gems");
   });
 
   test("a reload mid-battle brings the player back into the same battle", async ({ page }) => {

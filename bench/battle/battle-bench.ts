@@ -13,7 +13,7 @@ const turns = Number(process.env.BENCH_TURNS ?? 200);
 const opponent = Number(process.env.BENCH_OPPONENT ?? 6);
 
 type Msg = {
-  game_data?: { game_id?: string };
+  game_data?: { game_id?: string; version?: number };
   player?: { hand: Record<string, number> };
   end_game?: unknown;
 };
@@ -35,12 +35,14 @@ try {
   let games = 0;
   let gameId = "";
   let hand: string[] = [];
+  let version = 0;
   while (latencies.length < turns) {
     if (!gameId) {
       const start = await post("/api/game/cpu/start", { cpu_id: opponent });
       const last = start.data[start.data.length - 1];
       gameId = last?.game_data?.game_id ?? "";
       hand = Object.keys(last?.player?.hand ?? {});
+      version = last?.game_data?.version ?? 0;
       games++;
     }
     const discard = hand.length > 6 ? Number(hand[0]) : undefined;
@@ -48,12 +50,14 @@ try {
     const res = await post("/api/game/cpu/end-turn", {
       game_id: gameId,
       player_attack: [1, 1, 1, 1, 1],
+      version,
       ...(discard === undefined ? {} : { discard_card: discard }),
     });
     latencies.push(performance.now() - t0);
     if (res.status !== 200) throw new Error(`end-turn answered ${res.status}`);
     const last = res.data[res.data.length - 1];
     hand = Object.keys(last?.player?.hand ?? {});
+    version = last?.game_data?.version ?? version;
     if (res.data.some((m) => m.end_game)) gameId = "";
   }
   latencies.sort((a, b) => a - b);

@@ -243,6 +243,7 @@ async function act(bot: Bot): Promise<void> {
       const t0 = performance.now();
       const r = await post("/api/game/pvp/play-card", bot.token, {
         game_id: gameId,
+        version: snap?.game_data?.version ?? 0,
         hand_key: Number(entry[0]),
         cell: empty,
       });
@@ -260,6 +261,7 @@ async function act(bot: Bot): Promise<void> {
     const keys = Object.keys(now.hand);
     const r = await post("/api/game/pvp/end-turn", bot.token, {
       game_id: bot.gameId,
+      version: bot.snap?.game_data?.version ?? 0,
       player_attack: now.table.map((u) => u !== 0 && u.ready),
       ...(keys.length > 6 ? { discard_card: Number(keys[keys.length - 1]) } : {}),
     });

@@ -7,7 +7,9 @@ import { Redis } from "ioredis";
 import { createPasswordHasher } from "./auth/passwords.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
+import { currentBattleVersions } from "./battles/battle-versions.ts";
 import { createCpuBattles, type TurnPlanner } from "./battles/cpu-battles.ts";
+import type { FaultHook } from "./battles/fault-points.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
@@ -46,6 +48,8 @@ export interface AppDeps {
   clock?: () => number;
   /** The computer's turn; tests may pass a simple planner. Defaults to packages/ai. */
   planTurn?: TurnPlanner;
+  /** Tests: a crash point inside battle settlement (battles/fault-points.ts). */
+  battleFault?: FaultHook;
   logger?: FastifyServerOptions["logger"];
   /** Run the season-end job inside the server at the season's end (default true). */
   seasonSchedule?: boolean;
@@ -156,21 +160,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook("preClose", async () => stopSeasonEnd());
   }
 
-  cpuBattleRoutes(app, {
-    auth,
-    battles: createCpuBattles({
-      db,
-      clock,
-      catalogue: deps.content.catalogue,
-      opponent: deps.content.opponent,
-      chapterOf: deps.content.chapterOf,
-      bossIds: deps.content.bossIds,
-      planTurn: deps.planTurn ?? deps.content.planTurn,
-      fixedSeed: config.battleSeed,
-      log: app.log,
-      progression,
-    }),
+  const battleVersions = currentBattleVersions(deps.content.apiCards);
+  const storyBattles = createCpuBattles({
+    db,
+    versions: battleVersions,
+    clock,
+    catalogue: deps.content.catalogue,
+    opponent: deps.content.opponent,
+    chapterOf: deps.content.chapterOf,
+    bossIds: deps.content.bossIds,
+    planTurn: deps.planTurn ?? deps.content.planTurn,
+    fixedSeed: config.battleSeed,
+    log: app.log,
+    progression,
+    ...(deps.battleFault ? { fault: deps.battleFault } : {}),
   });
+  // A battle over but never paid (a crash between its end and its payment,
+  // before they shared a transaction) is paid now and its player freed.
+  await storyBattles.settleAllOverdue();
+  cpuBattleRoutes(app, { auth, battles: storyBattles });
 
   await registerArena(app, {
     config,
@@ -180,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
     clock,
     progression,
+    battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
   });
 

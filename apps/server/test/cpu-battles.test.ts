@@ -84,7 +84,11 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
   it("refuses an illegal play with the engine's reason and keeps the battle as it was", async () => {
     const start = (await post("/api/game/cpu/start", { cpu_id: 6 })).json().data as Msg[];
     const gameId = last(start).game_data?.game_id as string;
-    const bad = await post("/api/game/cpu/play-card", { game_id: gameId, hand_key: 999_999 });
+    const bad = await post("/api/game/cpu/play-card", {
+      game_id: gameId,
+      hand_key: 999_999,
+      version: last(start).game_data?.version,
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message.length).toBeGreaterThan(3);
     const current = (
@@ -99,6 +103,7 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
     const end = await post("/api/game/cpu/end-turn", {
       game_id: gameId,
       player_attack: [0, 0, 0, 0, 0],
+      version: last(start).game_data?.version,
     });
     expect(end.statusCode).toBe(200);
     const msgs = end.json().data as Msg[];
@@ -125,7 +130,7 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
     expect(last(again).game_data?.game_id).toBe(last(start).game_data?.game_id);
   });
 
-  it("giving up pays the loss reward once and ends the battle", async () => {
+  it("giving up pays nothing (rules.md 4), ends the battle once and frees the player", async () => {
     const start = (await post("/api/game/cpu/start", { cpu_id: 6 })).json().data as Msg[];
     const gameId = last(start).game_data?.game_id as string;
     const [a, b] = await Promise.all([
@@ -136,14 +141,14 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
     expect(ok).toHaveLength(1);
     const endMsg = ((ok[0]?.json().data ?? []) as Msg[]).find((m) => m.end_game);
     expect(endMsg?.end_game?.winner).toBe("cpu");
-    expect(endMsg?.end_game?.result?.rewards.silver).toBe(5);
-    expect(endMsg?.end_game?.result?.sesason_pass_bonus).toBe(10);
+    expect(endMsg?.end_game?.result?.rewards.silver).toBe(0);
+    expect(endMsg?.end_game?.result?.sesason_pass_bonus).toBeUndefined();
     const me = (
       await t.app.inject({ method: "GET", url: "/api/player-details", headers: auth })
     ).json().data;
-    expect(me.silver).toBe(1005);
+    expect(me.silver).toBe(1000);
     const ledger = await ledgerFor(t.db.kysely, me.id);
-    expect(ledger.filter((l) => l.reason === "battle_loss")).toHaveLength(1);
+    expect(ledger.filter((l) => l.reason === "battle_loss")).toHaveLength(0);
     expect(
       (await t.app.inject({ method: "GET", url: "/api/game/cpu/current", headers: auth })).json()
         .data,
@@ -163,6 +168,7 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
         if (free < 0) break;
         const played = await post("/api/game/cpu/play-card", {
           game_id: gameId,
+          version: state.game_data?.version,
           hand_key: Number(key),
           key: "table_key",
           value: free,
@@ -180,6 +186,7 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
       const res = await post("/api/game/cpu/end-turn", {
         game_id: gameId,
         player_attack: [1, 1, 1, 1, 1],
+        version: state.game_data?.version,
         ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
       });
       expect(res.statusCode, res.body).toBe(200);
@@ -195,6 +202,63 @@ describe.each(DIALECTS)("story battles on %s", (dialect) => {
     expect(me.maps).toEqual([6]);
     expect(me.silver).toBe(1000 + 120);
     expect((await post("/api/game/cpu/start", { cpu_id: 5 })).statusCode).toBe(200);
+  });
+
+  it("a move without a version, or with a stale one, is refused with 409 and nothing is applied", async () => {
+    const start = (await post("/api/game/cpu/start", { cpu_id: 6 })).json().data as Msg[];
+    const gameId = last(start).game_data?.game_id as string;
+    const version = last(start).game_data?.version as number;
+    const hand = Object.keys(last(start).player?.hand ?? {});
+    const missing = [
+      await post("/api/game/cpu/end-turn", { game_id: gameId, player_attack: [0, 0, 0, 0, 0] }),
+      await post("/api/game/cpu/play-card", {
+        game_id: gameId,
+        hand_key: Number(hand[0]),
+        key: "table_key",
+        value: 0,
+        side: "player",
+      }),
+      await post("/api/game/cpu/end-turn", {
+        game_id: gameId,
+        player_attack: [0, 0, 0, 0, 0],
+        version: version + 7,
+      }),
+    ];
+    expect(missing.map((r) => r.statusCode)).toEqual([409, 409, 409]);
+    const current = (
+      await t.app.inject({ method: "GET", url: "/api/game/cpu/current", headers: auth })
+    ).json().data as Msg[];
+    expect(last(current)).toEqual(last(start));
+  });
+
+  it("a double end-turn (two requests on one version) ends one turn", async () => {
+    const start = (await post("/api/game/cpu/start", { cpu_id: 6 })).json().data as Msg[];
+    const gameId = last(start).game_data?.game_id as string;
+    const body = {
+      game_id: gameId,
+      player_attack: [0, 0, 0, 0, 0],
+      version: last(start).game_data?.version,
+    };
+    const answers = await Promise.all([
+      post("/api/game/cpu/end-turn", body),
+      post("/api/game/cpu/end-turn", body),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const current = (
+      await t.app.inject({ method: "GET", url: "/api/game/cpu/current", headers: auth })
+    ).json().data as (Msg & { game_data: { turn: number } })[];
+    const won = answers.find((r) => r.statusCode === 200)?.json().data as Msg[];
+    expect(last(current)).toEqual(last(won));
+    // One human turn and one computer turn since the start, not two of each.
+    const turns = await t.db.kysely
+      .selectFrom("battles")
+      .select("actions")
+      .where("id", "=", gameId)
+      .executeTakeFirstOrThrow();
+    const ends = (JSON.parse(turns.actions) as Action[]).filter(
+      (a) => a.type === "end_turn" && a.side === 0,
+    );
+    expect(ends).toHaveLength(1);
   });
 
   it("rejects bad battle bodies with 400 and a message", async () => {

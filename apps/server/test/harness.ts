@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
 import type { TurnPlanner } from "../src/battles/cpu-battles.ts";
+import type { FaultHook } from "../src/battles/fault-points.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { loadGameContent } from "../src/content-bridge.ts";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
@@ -100,6 +101,7 @@ export async function testApp(
     db?: Db;
     keepDbOpen?: boolean;
     logger?: FastifyServerOptions["logger"];
+    battleFault?: FaultHook;
   } = {},
 ): Promise<TestApp> {
   const given = opts.db;
@@ -115,6 +117,7 @@ export async function testApp(
     clock: () => clock.now,
     ...(opts.planTurn ? { planTurn: opts.planTurn } : {}),
     ...(opts.logger ? { logger: opts.logger } : {}),
+    ...(opts.battleFault ? { battleFault: opts.battleFault } : {}),
   });
   return { app, db, clock };
 }

@@ -22,7 +22,7 @@ import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./h
 announceDialects();
 
 type Msg = {
-  game_data?: { game_id: string };
+  game_data?: { game_id: string; version: number };
   player?: { hand: Record<string, number> };
   end_game?: {
     winner: string | null;
@@ -108,14 +108,23 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
     throw new Error("no such day");
   }
 
-  /** Starts a battle; the human wins when the computer surrenders on its first turn. */
+  /**
+   * Starts a battle; the human wins when the computer surrenders on its first
+   * turn, or loses by giving up at once (which pays nothing, rules.md 4).
+   */
   async function battle(cpuId: number, outcome: "win" | "loss"): Promise<Msg> {
     const start = await post("/api/game/cpu/start", { cpu_id: cpuId });
     expect(start.statusCode, start.body).toBe(200);
-    const gameId = (start.json().data as Msg[]).at(-1)?.game_data?.game_id as string;
+    const snap = (start.json().data as Msg[]).at(-1);
+    const gameId = snap?.game_data?.game_id as string;
+    const version = snap?.game_data?.version;
     const res =
       outcome === "win"
-        ? await post("/api/game/cpu/end-turn", { game_id: gameId, player_attack: [0, 0, 0, 0, 0] })
+        ? await post("/api/game/cpu/end-turn", {
+            game_id: gameId,
+            player_attack: [0, 0, 0, 0, 0],
+            version,
+          })
         : await post("/api/game/cpu/giveup", { game_id: gameId });
     expect(res.statusCode, res.body).toBe(200);
     const end = (res.json().data as Msg[]).find((m) => m.end_game);
@@ -140,7 +149,7 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
       dailyTasksFor(userId, "2026-11-21").map((x) => x.id),
     );
 
-    // Some progress today (a lost battle counts as played) ...
+    // A battle today (a give-up: no progress, rules.md 4) ...
     await setUser({ level: 3 });
     await battle(BOT, "loss");
     // ... one second later it is a new UTC day: a fresh set, no progress carried over.
@@ -167,6 +176,7 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
         if (CATALOGUE.get(card)?.type !== "unit") continue;
         const r = await post("/api/game/cpu/play-card", {
           game_id: gameId,
+          version: state.game_data?.version,
           hand_key: Number(key),
           cell: 0,
         });
@@ -180,6 +190,7 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
       const r = await post("/api/game/cpu/end-turn", {
         game_id: gameId,
         player_attack: [0, 0, 0, 0, 0],
+        version: state.game_data?.version,
         ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
       });
       state = (r.json().data as Msg[]).at(-1) as Msg;
@@ -189,6 +200,7 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
     const end = await post("/api/game/cpu/end-turn", {
       game_id: gameId,
       player_attack: [0, 0, 0, 0, 0],
+      version: (await get("/api/game/cpu/current")).json().data.at(-1).game_data.version,
     });
     expect((end.json().data as Msg[]).find((m) => m.end_game)?.end_game?.winner).toBe("player");
 
@@ -249,15 +261,18 @@ describe.each(DIALECTS)("arena progression on %s", (dialect) => {
     expect(user.maps).toEqual([]);
     expect(user.level).toBe(3);
 
+    // A give-up pays no gems and no xp, but still costs the loss's 10 score (rules.md 4).
+    const xpBefore = user.season_progress.xp;
     const loss = await battle(BOT, "loss");
-    expect(loss.end_game?.result?.rewards.silver).toBe(10);
+    expect(loss.end_game?.result?.rewards.silver).toBe(0);
     user = await me();
     expect(user.rank.score).toBe(10);
+    expect(user.season_progress.xp).toBe(xpBefore);
     const battleGems = (await ledgerFor(t.db.kysely, userId))
       .filter((l) => l.reason.startsWith("battle_"))
       .reduce((sum, l) => sum + l.delta, 0);
-    expect(battleGems).toBe(60);
-    expect(user.silver).toBeGreaterThanOrEqual(silver + 60);
+    expect(battleGems).toBe(50);
+    expect(user.silver).toBeGreaterThanOrEqual(silver + 50);
 
     // The season pass doubles arena gems.
     await setUser({ premium: 1 });

@@ -8,6 +8,7 @@ import {
   type Side,
   step,
 } from "@cardrealm/engine";
+import { PVP } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -34,6 +35,10 @@ interface Msg {
     active: string;
     isPvP?: boolean;
     cpu_id?: number;
+    turn?: number;
+    turn_deadline?: number;
+    server_time?: number;
+    idle_left?: number;
   };
   player?: { hand: Record<string, number>; hp: number };
   cpu?: Record<string, unknown>;
@@ -53,12 +58,15 @@ const last = (list: Msg[]) => list[list.length - 1] as Msg;
 /** Moves whose bodies the PvP calls take, chosen by packages/ai from the true state. */
 function bodiesFor(state: BattleState, side: Side, gameId: string, seed: number) {
   const plan: Action[] = chooseTurn(state, side, CATALOGUE, { tier: "easy", seed });
-  return plan.map((a) => {
+  // Each accepted move advances the version by one: the i-th move acts on version + i.
+  return plan.map((a, i) => {
+    const version = state.version + i;
     if (a.type === "play_card") {
       return {
         path: "/api/game/pvp/play-card",
         body: {
           game_id: gameId,
+          version,
           hand_key: a.handKey,
           ...(a.cell !== undefined ? { cell: a.cell } : {}),
           ...(a.target ? { key: a.target.key, value: a.target.value, side: a.target.side } : {}),
@@ -70,6 +78,7 @@ function bodiesFor(state: BattleState, side: Side, gameId: string, seed: number)
         path: "/api/game/pvp/end-turn",
         body: {
           game_id: gameId,
+          version,
           player_attack: a.attack,
           ...(a.discard !== undefined ? { discard_card: a.discard } : {}),
         },
@@ -181,6 +190,54 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
       openingB: last(second.body.data?.messages ?? []),
     };
   }
+
+  it("both players get the server's one turn deadline and clock, in answers, frames and the reconnect snapshot", async () => {
+    const a = await player();
+    const b = await player();
+    const m = await match(a, b);
+    const row = await db.kysely
+      .selectFrom("arena_games")
+      .select("turn_deadline")
+      .where("id", "=", m.gameId)
+      .executeTakeFirstOrThrow();
+    const deadline = Number(row.turn_deadline);
+    for (const opening of [m.openingA, m.openingB]) {
+      expect(opening.game_data?.turn_deadline).toBe(deadline);
+      expect(opening.game_data?.server_time).toBe(clock.now());
+      expect(opening.game_data?.idle_left).toBe(3);
+    }
+    // The mover's answer and the other's frame name the next turn's deadline.
+    const mover = m.bySide.get(m.state.active) as Player;
+    const waiter = m.bySide.get(m.state.active === 0 ? 1 : 0) as Player;
+    clock.advance(4_000);
+    const before = waiter.c.messages.length;
+    const ended = await mover.post<Msg[]>("/api/game/pvp/end-turn", {
+      game_id: m.gameId,
+      version: m.state.version,
+      player_attack: [0, 0, 0, 0, 0],
+    });
+    expect(ended.status).toBe(200);
+    const next = last(ended.body.data ?? []).game_data;
+    expect(next?.turn_deadline).toBe(clock.now() + PVP.turnMs);
+    expect(next?.server_time).toBe(clock.now());
+    const frame = await waiter.c.waitType("state", 5_000, before);
+    expect(last(frame.data.messages as Msg[]).game_data?.turn_deadline).toBe(next?.turn_deadline);
+    // A warning about a turn that is over is answered with the game, not 409.
+    const warned = await mover.post<Msg[]>("/api/game/pvp/warning", { game_id: m.gameId });
+    expect(warned.status).toBe(409); // the waiter's turn has time left
+    const early = await waiter.post<Msg[]>("/api/game/pvp/warning", { game_id: m.gameId });
+    expect(early.status).toBe(200); // it is the waiter's own turn: the game as it stands
+    expect(last(early.body.data ?? []).game_data?.turn_deadline).toBe(next?.turn_deadline);
+    // The reconnect snapshot after some time: the same deadline, the server's time now.
+    clock.advance(10_000);
+    waiter.c.kill();
+    const back = await ChannelClient.open(base, waiter, { clearState: false });
+    players.push({ ...waiter, c: back });
+    const resume = await back.waitFor((x) => x.data.type === "state" && x.data.resume === true);
+    const snap = last(resume.data.messages as Msg[]).game_data;
+    expect(snap?.turn_deadline).toBe(next?.turn_deadline);
+    expect(snap?.server_time).toBe(clock.now());
+  });
 
   it("refuses the arena below level 3, queueing twice and queueing while in a battle", async () => {
     const low = await player(1);
@@ -317,6 +374,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     const key = m.state.sides[idleSide].hand[0]?.key ?? 0;
     const r = await idle.post("/api/game/pvp/play-card", {
       game_id: m.gameId,
+      version: m.state.version,
       hand_key: key,
       cell: 0,
     });
@@ -324,6 +382,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(r.body.error?.message).toBe("It is not your turn.");
     const e = await idle.post("/api/game/pvp/end-turn", {
       game_id: m.gameId,
+      version: m.state.version,
       player_attack: [0, 0, 0, 0, 0],
     });
     expect(e.status).toBe(409);
@@ -456,7 +515,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(st.endReason).toBe("give_up");
   });
 
-  it("plays a bot game (opponent 21) with the bot's waits on the room clock and arena rewards", async () => {
+  it("plays a bot game (opponent 21) with the bot's waits on the room clock; a give-up pays nothing", async () => {
     const p = await player();
     const start = await p.post<Msg[]>("/api/game/pvp/bot");
     expect(start.status).toBe(200);
@@ -467,6 +526,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
 
     const ended = await p.post<Msg[]>("/api/game/pvp/end-turn", {
       game_id: gameId,
+      version: snap.game_data?.version,
       player_attack: [0, 0, 0, 0, 0],
     });
     expect(last(ended.body.data ?? []).game_data?.active).toBe("cpu");
@@ -488,9 +548,12 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     const gave = await p.post<Msg[]>("/api/game/pvp/giveup", { game_id: gameId });
     const end = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
     expect(end.end_game?.winner).toBe("cpu");
-    expect(end.end_game?.result?.rewards.silver).toBe(10);
+    // rules.md 4: the side that gave up is paid nothing (and still takes the loss's score).
+    expect(end.end_game?.result?.rewards.silver).toBe(0);
     await new Promise((r) => setTimeout(r, 20));
-    expect(finished).toMatchObject([{ userId: p.id, mode: "bot", won: false, silver: 10 }]);
+    expect(finished).toMatchObject([
+      { userId: p.id, mode: "bot", won: false, silver: 0, seasonXp: 0 },
+    ]);
   });
 
   it("answers a register with the pending match, so a reconnecting player can still confirm", async () => {

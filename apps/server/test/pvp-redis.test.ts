@@ -166,11 +166,14 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
       const side = state.active;
       const mover = who.get(side) as { token: string; url: string };
       const plan = chooseTurn(state, side, CATALOGUE, { tier: "easy", seed: seed++ });
-      for (const act of plan) {
+      for (const [i, act] of plan.entries()) {
+        // Each accepted move advances the version by one.
+        const version = state.version + i;
         const body =
           act.type === "play_card"
             ? {
                 game_id: gameId,
+                version,
                 hand_key: act.handKey,
                 ...(act.cell !== undefined ? { cell: act.cell } : {}),
                 ...(act.target
@@ -180,6 +183,7 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
             : act.type === "end_turn"
               ? {
                   game_id: gameId,
+                  version,
                   player_attack: act.attack,
                   ...(act.discard !== undefined ? { discard_card: act.discard } : {}),
                 }

@@ -49,3 +49,11 @@ export interface TimeoutAction extends ActionBase {
 }
 
 export type Action = PlayCardAction | EndTurnAction | GiveUpAction | TimeoutAction;
+
+/**
+ * A move a player sends (play a card, end the turn): it always names the
+ * state version it was made against, and step() refuses a stale one. The
+ * server's own actions (timeouts, the computer's turn, replayed traces) are
+ * plain Actions.
+ */
+export type Intent = (PlayCardAction | EndTurnAction) & { version: number };

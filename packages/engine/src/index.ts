@@ -7,6 +7,7 @@ export type {
   Action,
   EndTurnAction,
   GiveUpAction,
+  Intent,
   PlayCardAction,
   PlayTarget,
   TargetKey,

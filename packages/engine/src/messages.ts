@@ -74,6 +74,12 @@ export interface GameDataMsg {
   game_id?: string;
   cpu_id?: number;
   isPvP?: boolean;
+  /** PvP: when the active side's turn ends, on the server's clock (ms since the epoch). */
+  turn_deadline?: number;
+  /** PvP: the server's clock when the message was made; the client's offset comes from it. */
+  server_time?: number;
+  /** PvP: how many more timed-out turns in a row the receiving player may have before forfeiting. */
+  idle_left?: number;
 }
 
 export interface EndGameMsg {

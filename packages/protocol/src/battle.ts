@@ -3,7 +3,12 @@ import { z } from "zod";
 const gameId = z
   .string()
   .regex(/^[0-9a-f-]{36}$/, "game_id must be the id the start call answered");
-const version = z.number().int().nonnegative().max(1_000_000).optional();
+/**
+ * The game_data.version the move was made against: required on every move
+ * (a missing or stale one is refused with 409 and nothing is applied, so a
+ * double click ends one turn, not two).
+ */
+const version = z.number().int().nonnegative().max(1_000_000);
 
 /** POST /api/game/cpu/start */
 export const CpuStartBody = z.strictObject({
@@ -42,6 +47,9 @@ export const EndTurnBody = z.strictObject({
 });
 export type EndTurnBody = z.infer<typeof EndTurnBody>;
 
-/** POST /api/game/{cpu,pvp}/giveup */
-export const GiveUpBody = z.strictObject({ game_id: gameId });
+/**
+ * POST /api/game/{cpu,pvp}/giveup. The version is optional here: giving up
+ * means "end it now" whatever moved since, so it is checked only when sent.
+ */
+export const GiveUpBody = z.strictObject({ game_id: gameId, version: version.optional() });
 export type GiveUpBody = z.infer<typeof GiveUpBody>;

@@ -103,6 +103,9 @@ export const GameDataMsgSchema = z.object({
   game_id: z.string().optional(),
   cpu_id: int.optional(),
   isPvP: z.boolean().optional(),
+  turn_deadline: z.number().optional(),
+  server_time: z.number().optional(),
+  idle_left: int.optional(),
 });
 
 export const EndGameMsgSchema = z.object({

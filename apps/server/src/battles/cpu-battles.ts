@@ -4,12 +4,10 @@ import type { ChapterDef, OpponentDef } from "@cardrealm/content";
 import {
   type Action,
   type BattleEvent,
-  type BattleSetup,
   type BattleState,
   type Catalogue,
   createBattle,
   messagesFor,
-  readyAttackers,
   type Side,
   type StateMessage,
   snapshotMessage,
@@ -22,24 +20,32 @@ import {
   activeBattleOf,
   type BattleRow,
   findBattle,
-  finishBattle,
   insertBattle,
+  overButActive,
   saveBattleState,
+  voidBattle,
 } from "../db/repositories/battles-repo.ts";
 import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
-import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import { HttpError } from "../http/http-error.ts";
-import { arenaReward } from "../progression/arena-rewards.ts";
-import { battleStats, NO_STATS, traceEvents } from "../progression/battle-stats.ts";
 import type { Progression } from "../progression/progression.ts";
 import { createBattleLock } from "./battle-lock.ts";
-import { levelFromMaps, storyReward } from "./rewards.ts";
+import { type BattleVersions, isForeign } from "./battle-versions.ts";
+import { envFault, type FaultHook } from "./fault-points.ts";
+import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
+import {
+  type StoredSetup,
+  type StorySettlementDeps,
+  settleStoryIn,
+  storyStats,
+} from "./story-settlement.ts";
 
 const HUMAN: Side = 0;
 /** Battles the story routes own: story opponents and the arena bot started from cpu/start. */
 const STORY_MODES = new Set(["cpu", "bot"]);
 const COMPUTER: Side = 1;
+const MESSAGES_FOREIGN =
+  "This battle was started by an earlier version of the game and has been closed; start it again.";
 
 /** Chooses the computer's whole turn (plays, then end_turn). */
 export type TurnPlanner = (state: BattleState, side: Side, opponent: OpponentDef) => Action[];
@@ -57,10 +63,10 @@ export interface CpuBattleDeps {
   log?: { error(obj: unknown, msg: string): void };
   /** Daily tasks, season xp and rewards, rank score (progression/); settle calls it. */
   progression?: Pick<Progression, "onBattleFinished">;
-}
-
-interface StoredSetup extends BattleSetup {
-  cpuId: number;
+  /** The running engine and catalogue versions, stamped on every new battle. */
+  versions: BattleVersions;
+  /** Crash points (fault-points.ts); tests pass a throwing hook. Default: CARDREALM_FAULT. */
+  fault?: FaultHook;
 }
 
 /**
@@ -72,6 +78,7 @@ export function createCpuBattles(deps: CpuBattleDeps) {
   const { db, clock, catalogue } = deps;
   const k = db.kysely;
   const withBattle = createBattleLock();
+  const fault = deps.fault ?? envFault;
 
   function decorate(row: { id: string; cpu_id: number }, messages: StateMessage[]): StateMessage[] {
     for (const m of messages) {
@@ -90,6 +97,28 @@ export function createCpuBattles(deps: CpuBattleDeps) {
     if (!row || row.user_id !== userId || !STORY_MODES.has(row.mode))
       throw new HttpError(404, "not_found", "No such battle.");
     if (row.status !== "active") throw new HttpError(409, "conflict", "This battle is over.");
+    if (await settleOverdue(row)) throw new HttpError(409, "conflict", "This battle is over.");
+    if (await closeIfForeign(row)) throw new HttpError(409, "conflict", MESSAGES_FOREIGN);
+    return row;
+  }
+
+  /** A battle from another engine or catalogue version is closed unpaid (docs/decisions.md). */
+  async function closeIfForeign(row: BattleRow): Promise<boolean> {
+    if (!isForeign(row, deps.versions)) return false;
+    if (await voidBattle(k, row.id, nowIso(clock)))
+      deps.log?.error({ battle: row.id }, "closed a battle from another game version");
+    return true;
+  }
+
+  function moved(): HttpError {
+    return new HttpError(409, "conflict", "The battle moved on; reload it and try again.");
+  }
+
+  /** The player's active story battle, after paying one that is over but unsettled. */
+  async function activeOf(userId: number): Promise<BattleRow | undefined> {
+    const row = await activeBattleOf(k, userId);
+    if (!row || !STORY_MODES.has(row.mode)) return row;
+    if ((await settleOverdue(row)) || (await closeIfForeign(row))) return undefined;
     return row;
   }
 
@@ -120,100 +149,29 @@ export function createCpuBattles(deps: CpuBattleDeps) {
     return { opponent, chapter };
   }
 
-  /** Applies the result once: gems (ledger), maps, level and season xp, in one transaction. */
-  async function settle(
-    row: BattleRow,
-    state: BattleState,
-    actions: Action[],
-  ): Promise<StateMessage["end_game"] | undefined> {
-    const setup = JSON.parse(row.setup) as StoredSetup;
-    const chapter = deps.chapterOf(setup.cpuId);
-    const won = state.winner === HUMAN;
-    const arena = row.mode === "bot";
-    const now = nowIso(clock);
-    const hooks = deps.progression;
-    // Daily tasks count what happened: replay the trace for its events.
-    let stats = NO_STATS;
-    if (hooks) {
-      try {
-        stats = battleStats(traceEvents(setup, actions, catalogue), HUMAN, catalogue);
-      } catch (err) {
-        deps.log?.error({ err, battle: row.id }, "battle trace did not replay; no task progress");
-      }
-    }
-    return k.transaction().execute(async (trx) => {
-      const user = await findUserById(trx, row.user_id);
-      if (!user) return undefined;
-      const maps = await mapsOf(trx, row.user_id);
-      const draw = state.winner === null;
-      const arenaResult = arena
-        ? arenaReward({ won, draw, premium: user.premium === 1 })
-        : undefined;
-      const reward =
-        arenaResult ??
-        storyReward({
-          won,
-          chapterLevel: chapter?.level ?? 1,
-          firstWin: won && !maps.includes(setup.cpuId),
-          premium: user.premium === 1,
-        });
-      if (
-        !(await finishBattle(trx, {
-          id: row.id,
-          winner: state.winner,
-          rewards: reward.silver,
-          now,
-        }))
-      ) {
-        return undefined; // already settled by another request
-      }
-      await applyGemChange(trx, {
-        userId: row.user_id,
-        delta: reward.silver,
-        reason: won ? "battle_win" : "battle_loss",
-        idempotencyKey: `battle:${row.id}`,
-        now,
-      });
-      let level = user.level;
-      if (!arena && won && !maps.includes(setup.cpuId)) {
-        await trx
-          .insertInto("user_maps")
-          .values({ user_id: row.user_id, cpu_id: setup.cpuId, beaten_at: now })
-          .execute();
-        level = Math.max(level, levelFromMaps([...maps, setup.cpuId], deps.bossIds));
-      }
-      await trx
-        .updateTable("users")
-        .set((eb) => ({
-          level,
-          // With progression the hook adds the xp (and claims the season rewards it reaches).
-          ...(hooks ? {} : { season_xp: eb("season_xp", "+", reward.seasonXp) }),
-          updated_at: now,
-        }))
-        .where("id", "=", row.user_id)
-        .execute();
-      await hooks?.onBattleFinished(trx, {
-        userId: row.user_id,
-        battleId: row.id,
-        mode: arena ? "bot" : "cpu",
-        won,
-        draw,
-        gaveUp: state.endReason === "give_up" && state.winner !== HUMAN,
-        stats,
-        xp: reward.seasonXp,
-        scoreDelta: arenaResult?.scoreDelta ?? 0,
-      });
-      return {
-        winner: state.winner === null ? null : state.winner === HUMAN ? "player" : "cpu",
-        reason: state.endReason ?? "hp",
-        result: {
-          rewards: { silver: reward.silver },
-          ...(reward.seasonPassTotal !== undefined
-            ? { sesason_pass_bonus: reward.seasonPassTotal }
-            : {}),
-        },
-      };
-    });
+  const settlement: StorySettlementDeps = {
+    clock,
+    catalogue,
+    chapterOf: deps.chapterOf,
+    bossIds: deps.bossIds,
+    progression: deps.progression,
+    log: deps.log,
+  };
+
+  /**
+   * Pays a battle whose saved state is over but which is still active (it
+   * ended before the final state and its settlement shared a transaction, or
+   * a crash hit between them): exactly once, whoever gets there first.
+   */
+  async function settleOverdue(row: BattleRow): Promise<boolean> {
+    const state = JSON.parse(row.state) as BattleState;
+    if (row.status !== "active" || !state.over) return false;
+    const actions = JSON.parse(row.actions) as Action[];
+    const stats = storyStats(settlement, row, actions);
+    await k
+      .transaction()
+      .execute((trx) => settleStoryIn(trx, settlement, row, state, actions, stats));
+    return true;
   }
 
   /** Runs the human's action, then the computer's turn if it is its move; saves; settles. */
@@ -221,7 +179,7 @@ export function createCpuBattles(deps: CpuBattleDeps) {
     let state = JSON.parse(row.state) as BattleState;
     const actions = JSON.parse(row.actions) as Action[];
     const first = step(state, action, catalogue);
-    if (!first.ok) throw new HttpError(400, "bad_request", first.error.message);
+    if (!first.ok) throw refusal(first.error.code, first.error.message);
     state = first.state;
     actions.push(action);
     const events: BattleEvent[] = [...first.events];
@@ -253,31 +211,53 @@ export function createCpuBattles(deps: CpuBattleDeps) {
       }
     }
 
-    const saved = await saveBattleState(k, {
+    const save = {
       id: row.id,
       expectedVersion: row.version,
       version: state.version,
       actions: JSON.stringify(actions),
       state: JSON.stringify(state),
       now: nowIso(clock),
-    });
-    if (!saved)
-      throw new HttpError(409, "conflict", "The battle moved on; reload it and try again.");
-
+    };
     const messages = decorate(row, messagesFor(events, state, HUMAN, catalogue));
-    if (state.over) {
-      const end = await settle(row, state, actions);
-      const endMsg = messages.find((m) => m.end_game);
-      if (end && endMsg) endMsg.end_game = end;
+    if (!state.over) {
+      if (!(await saveBattleState(k, save))) throw moved();
+      return messages;
     }
+    // The state that ends the battle and its settlement commit together (or not at all).
+    const stats = storyStats(settlement, row, actions);
+    const end = await k.transaction().execute(async (trx) => {
+      if (!(await saveBattleState(trx, save))) throw moved();
+      await fault("battle-final-state-saved");
+      return settleStoryIn(trx, settlement, row, state, actions, stats);
+    });
+    const endMsg = messages.find((m) => m.end_game);
+    if (end && endMsg) endMsg.end_game = end;
     return messages;
   }
 
   return {
+    /**
+     * Start-up: pays every story battle found over but unsettled (and
+     * frees its player). Returns how many were settled.
+     */
+    async settleAllOverdue(): Promise<number> {
+      let n = 0;
+      for (const row of await overButActive(k)) {
+        if (!STORY_MODES.has(row.mode)) continue;
+        try {
+          if (await settleOverdue(row)) n++;
+        } catch (err) {
+          deps.log?.error({ err, battle: row.id }, "an overdue battle could not be settled");
+        }
+      }
+      return n;
+    },
+
     async start(userId: number, cpuId: number): Promise<StateMessage[]> {
       const user = await findUserById(k, userId);
       if (!user) throw new HttpError(401, "unauthorized", "Please sign in again.");
-      const active = await activeBattleOf(k, userId);
+      const active = await activeOf(userId);
       if (active) {
         if (active.cpu_id === cpuId) return this.current(userId).then((m) => m ?? []);
         throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
@@ -314,20 +294,28 @@ export function createCpuBattles(deps: CpuBattleDeps) {
         rewards: null,
         created_at: now,
         updated_at: now,
+        engine_version: deps.versions.engine,
+        catalogue_version: deps.versions.catalogue,
       };
       try {
         await insertBattle(k, row);
       } catch (err) {
-        if (isUniqueViolation(err))
-          throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
-        throw err;
+        if (!isUniqueViolation(err)) throw err;
+        // A concurrent start won the one-active-battle index: answer its
+        // battle if it is this opponent's, never a second one.
+        const winner = await activeBattleOf(k, userId);
+        if (winner && STORY_MODES.has(winner.mode) && winner.cpu_id === cpuId) {
+          const current = await this.current(userId);
+          if (current) return current;
+        }
+        throw new HttpError(409, "conflict", "Finish or surrender your current battle first.");
       }
       return decorate(row, [snapshotMessage(state, HUMAN, catalogue)]);
     },
 
     /** The active battle's current state (after a reload or a server restart), or null. */
     async current(userId: number): Promise<StateMessage[] | null> {
-      const row = await activeBattleOf(k, userId);
+      const row = await activeOf(userId);
       if (!row || !STORY_MODES.has(row.mode)) return null;
       const state = JSON.parse(row.state) as BattleState;
       return decorate(row, [snapshotMessage(state, HUMAN, catalogue)]);
@@ -337,30 +325,7 @@ export function createCpuBattles(deps: CpuBattleDeps) {
       return withBattle(body.game_id, async () => {
         const row = await ownedActive(userId, body.game_id);
         const state = JSON.parse(row.state) as BattleState;
-        const inHand = state.sides[HUMAN].hand.find((h) => h.key === body.hand_key);
-        const isUnit = inHand ? catalogue.get(inHand.card)?.type === "unit" : false;
-        const target =
-          body.key !== undefined
-            ? { key: body.key, value: body.value ?? 0, side: body.side ?? ("cpu" as const) }
-            : undefined;
-        // A unit names its cell in `cell`, or (the spec's form) as a table_key
-        // target on the player's side; anything else is the play's target.
-        const unitCell = isUnit
-          ? (body.cell ??
-            (body.cell === undefined && target?.key === "table_key" && target.side === "player"
-              ? target.value
-              : undefined))
-          : undefined;
-        const unitTarget = isUnit && body.cell !== undefined ? target : undefined;
-        const action: Action = {
-          type: "play_card",
-          side: HUMAN,
-          handKey: body.hand_key,
-          ...(body.version !== undefined ? { version: body.version } : {}),
-          ...(unitCell !== undefined ? { cell: unitCell } : {}),
-          ...(isUnit ? (unitTarget ? { target: unitTarget } : {}) : target ? { target } : {}),
-        };
-        return advance(row, action);
+        return advance(row, playCardAction(state, HUMAN, body, catalogue));
       });
     },
 
@@ -369,23 +334,19 @@ export function createCpuBattles(deps: CpuBattleDeps) {
         const row = await ownedActive(userId, body.game_id);
         // A flag on a cell that cannot attack (empty, asleep, a wall) is
         // ignored rather than refused: the flags are a wish, the engine decides.
-        const ready = new Set(
-          readyAttackers(JSON.parse(row.state) as BattleState, HUMAN, catalogue),
-        );
-        return advance(row, {
-          type: "end_turn",
-          side: HUMAN,
-          attack: body.player_attack.map((f, cell) => (f === true || f === 1) && ready.has(cell)),
-          ...(body.discard_card !== undefined ? { discard: body.discard_card } : {}),
-          ...(body.version !== undefined ? { version: body.version } : {}),
-        });
+        const state = JSON.parse(row.state) as BattleState;
+        return advance(row, endTurnAction(state, HUMAN, body, catalogue));
       });
     },
 
-    giveUp(userId: number, gameId: string): Promise<StateMessage[]> {
+    giveUp(userId: number, gameId: string, version?: number): Promise<StateMessage[]> {
       return withBattle(gameId, async () => {
         const row = await ownedActive(userId, gameId);
-        return advance(row, { type: "give_up", side: HUMAN });
+        return advance(row, {
+          type: "give_up",
+          side: HUMAN,
+          ...(version !== undefined ? { version } : {}),
+        });
       });
     },
   };

@@ -1,13 +1,35 @@
 import {
-  type Action,
   type BattleState,
   type Catalogue,
   type EngineErrorCode,
+  type Intent,
   readyAttackers,
   type Side,
 } from "@cardrealm/engine";
 import type { EndTurnBody, PlayCardBody } from "@cardrealm/protocol";
-import { HttpError } from "../http/http-error.ts";
+import type { z } from "zod";
+import { HttpError, parseWith } from "../http/http-error.ts";
+
+/**
+ * A move's body (play-card, end-turn): a body without `version` is refused
+ * with 409, as a stale one is, and nothing is applied; any other fault is a 400.
+ */
+export function parseIntent<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  const onlyVersionMissing = r.error.issues.every(
+    (i) => i.path.length === 1 && i.path[0] === "version" && i.code === "invalid_type",
+  );
+  const hasVersion = typeof input === "object" && input !== null && "version" in input;
+  if (onlyVersionMissing && !hasVersion) {
+    throw new HttpError(
+      409,
+      "conflict",
+      "Every move names the battle version it was made on; reload the battle and try again.",
+    );
+  }
+  return parseWith(schema, input);
+}
 
 /**
  * The PvP calls' bodies as engine actions, read the same way as the story
@@ -19,7 +41,7 @@ export function playCardAction(
   side: Side,
   body: PlayCardBody,
   catalogue: Catalogue,
-): Action {
+): Intent {
   const inHand = state.sides[side].hand.find((h) => h.key === body.hand_key);
   const isUnit = inHand ? catalogue.get(inHand.card)?.type === "unit" : false;
   const target =
@@ -35,7 +57,7 @@ export function playCardAction(
     type: "play_card",
     side,
     handKey: body.hand_key,
-    ...(body.version !== undefined ? { version: body.version } : {}),
+    version: body.version,
     ...(unitCell !== undefined ? { cell: unitCell } : {}),
     ...(isUnit ? (unitTarget ? { target: unitTarget } : {}) : target ? { target } : {}),
   };
@@ -47,14 +69,14 @@ export function endTurnAction(
   side: Side,
   body: EndTurnBody,
   catalogue: Catalogue,
-): Action {
+): Intent {
   const ready = new Set(readyAttackers(state, side, catalogue));
   return {
     type: "end_turn",
     side,
     attack: body.player_attack.map((f, cell) => (f === true || f === 1) && ready.has(cell)),
     ...(body.discard_card !== undefined ? { discard: body.discard_card } : {}),
-    ...(body.version !== undefined ? { version: body.version } : {}),
+    version: body.version,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   coinFlip,
   createBattle,
   type EndReason,
+  IDLE_FORFEIT,
   messagesFor,
   type Side,
   type StateMessage,
@@ -30,7 +31,13 @@ import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
 import { relaxedTransaction } from "../db/relaxed-commit.ts";
-import { activeBattleOf, findBattle, finishBattle } from "../db/repositories/battles-repo.ts";
+import {
+  activeBattleOf,
+  findBattle,
+  finishBattle,
+  overButActive,
+  voidBattle,
+} from "../db/repositories/battles-repo.ts";
 import { decksOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import {
@@ -63,9 +70,11 @@ import {
 import type { Progression } from "../progression/progression.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import { createBattleLock } from "./battle-lock.ts";
+import { type BattleVersions, isForeign } from "./battle-versions.ts";
 import { endTurnAction, playCardAction, refusal } from "./pvp-actions.ts";
 import { type PvpRoom, RoomRegistry } from "./pvp-room.ts";
 import { createArenaWriter } from "./pvp-writer.ts";
+import { sideOutcome } from "./quit-rules.ts";
 
 /**
  * What the progression code (dailies, season track) hears after an arena
@@ -120,6 +129,8 @@ export interface PvpDeps {
   botDelays: (seed: number) => HumanDelays;
   /** Season xp, rank score (floor applied), daily tasks: called inside the settling transaction. */
   progression: Pick<Progression, "onBattleFinished">;
+  /** The running engine and catalogue versions, stamped on every new game. */
+  versions: BattleVersions;
   onArenaGameFinished?: ArenaFinishedHook | undefined;
   timing?: Partial<ArenaTiming>;
   window?: WindowRule;
@@ -277,19 +288,28 @@ export function createPvpBattles(deps: PvpDeps) {
     return { g, side };
   }
 
-  function decorate(g: Loaded, messages: StateMessage[]): StateMessage[] {
+  /**
+   * The ids, and the clock a client needs to show the true time left: the
+   * turn's deadline and the server's time (both on the room clock), and how
+   * many more timed-out turns `side` may have before it forfeits.
+   */
+  function decorate(g: Loaded, messages: StateMessage[], side: Side): StateMessage[] {
+    const now = roomClock.now();
     for (const m of messages) {
       if (m.game_data) {
         m.game_data.game_id = g.rec.battle.id;
         m.game_data.cpu_id = g.setup.cpuId;
         m.game_data.isPvP = true;
+        m.game_data.server_time = now;
+        m.game_data.idle_left = Math.max(0, IDLE_FORFEIT - g.state.sides[side].idle);
+        if (!g.state.over) m.game_data.turn_deadline = Number(g.rec.game.turn_deadline);
       }
     }
     return messages;
   }
 
   function snapshotFor(g: Loaded, side: Side): StateMessage[] {
-    return decorate(g, [snapshotMessage(g.state, side, catalogue)]);
+    return decorate(g, [snapshotMessage(g.state, side, catalogue)], side);
   }
 
   // ------------------------------------------------------------ stepping
@@ -325,6 +345,12 @@ export function createPvpBattles(deps: PvpDeps) {
         rooms.peek(gameId)?.dispose();
         return null;
       }
+      if (!cached && g.state.over) {
+        // Over but never paid (an older build's crash): pay it now, once.
+        await settleOverdue(g);
+        return null;
+      }
+      if (!cached && (await closeIfForeign(g))) return null;
       const action = decide(g);
       if (!action) {
         if (cached) continue;
@@ -379,6 +405,30 @@ export function createPvpBattles(deps: PvpDeps) {
     return null;
   }
 
+  /** A game from another engine or catalogue version is closed unpaid (docs/decisions.md). */
+  async function closeIfForeign(g: Loaded): Promise<boolean> {
+    if (!isForeign(g.rec.battle, deps.versions)) return false;
+    const id = g.rec.battle.id;
+    await k.transaction().execute(async (trx) => {
+      await voidBattle(trx, id, nowIso(clock));
+      await finishArena(trx, id, nowIso(clock));
+    });
+    log.warn({ game: id }, "closed an arena game from another game version");
+    cache.delete(id);
+    rooms.peek(id)?.dispose();
+    return true;
+  }
+
+  /** Pays a game whose stored state is over but which is still active; exactly once. */
+  async function settleOverdue(g: Loaded): Promise<void> {
+    const actionsJson = g.actionsJson ?? (await arenaActions(k, g.rec.battle.id));
+    const final = { ...g, actionsJson };
+    const done = await settlements.run((trx) => settleIn(trx, final, statsOf(final)));
+    cache.delete(g.rec.battle.id);
+    rooms.peek(g.rec.battle.id)?.dispose();
+    if (done) runHooks(g.rec.battle.id, done.finished);
+  }
+
   /** What each side did, from the trace (daily tasks count it); never fails a settle. */
   function statsOf(g: Loaded & { actionsJson: string }): Map<Side, BattleStats> {
     const out = new Map<Side, BattleStats>();
@@ -411,11 +461,17 @@ export function createPvpBattles(deps: PvpDeps) {
       const u = await findUserById(trx, p.userId);
       if (u) rows.set(p.userId, u);
     }
+    const actions = JSON.parse(g.actionsJson) as Action[];
     const rewards = players.map((p) => {
-      const won = state.winner === p.side;
+      const o = sideOutcome(state, actions, p.side);
+      const won = o.won;
       const outcome: ArenaOutcome = draw ? "draw" : won ? "win" : "loss";
-      const reward = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
-      return { ...p, won, outcome, reward };
+      const full = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
+      // A give-up or a short loss pays no gems or xp, but costs the loss's score (quit-rules.ts).
+      const reward = o.paid
+        ? full
+        : { silver: 0, seasonPassTotal: undefined, seasonXp: 0, scoreDelta: full.scoreDelta };
+      return { ...p, won, outcome, reward, paidInFull: o.paid };
     });
     if (
       !(await finishBattle(trx, {
@@ -432,21 +488,24 @@ export function createPvpBattles(deps: PvpDeps) {
     for (const r of rewards) {
       const user = rows.get(r.userId);
       if (!user) continue;
-      await applyGemChange(trx, {
-        userId: r.userId,
-        delta: r.reward.silver,
-        reason: r.won ? "arena_win" : "arena_loss",
-        idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
-        now,
-      });
+      if (r.reward.silver !== 0) {
+        await applyGemChange(trx, {
+          userId: r.userId,
+          delta: r.reward.silver,
+          reason: r.won ? "arena_win" : "arena_loss",
+          idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
+          now,
+        });
+      }
       await deps.progression.onBattleFinished(trx, {
         userId: r.userId,
         battleId: g.rec.battle.id,
         mode: g.setup.mode,
         won: r.won,
         draw,
-        gaveUp: state.endReason === "give_up" && !r.won,
-        stats: stats.get(r.side) ?? NO_STATS,
+        // Unpaid (a give-up or a short loss): no daily-task progress either.
+        gaveUp: !r.paidInFull,
+        stats: r.paidInFull ? (stats.get(r.side) ?? NO_STATS) : NO_STATS,
         xp: r.reward.seasonXp,
         scoreDelta: r.reward.scoreDelta,
       });
@@ -473,7 +532,7 @@ export function createPvpBattles(deps: PvpDeps) {
         rankScoreAfter: after?.rank_score ?? user.rank_score,
         seasonXp: r.reward.seasonXp,
         state,
-        actions: JSON.parse(g.actionsJson) as Action[],
+        actions,
       });
     }
     await finishArena(trx, g.rec.battle.id, now);
@@ -504,7 +563,7 @@ export function createPvpBattles(deps: PvpDeps) {
     const gameId = g.rec.battle.id;
     let answer: StateMessage[] = [];
     for (const h of humans(g)) {
-      const list = decorate(g, messagesFor(events, g.state, h.side, catalogue));
+      const list = decorate(g, messagesFor(events, g.state, h.side, catalogue), h.side);
       const paid = a.settlement?.get(h.userId);
       if (paid) {
         const end = list.find((m) => m.end_game);
@@ -641,6 +700,13 @@ export function createPvpBattles(deps: PvpDeps) {
       if (battle && battle.status !== "active") {
         log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
         await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
+      } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
+        // Over but never paid: pay it now and let the player play on.
+        const g = await load(seat.game_id);
+        if (g) await settleOverdue(g);
+      } else if (battle && isForeign(battle, deps.versions)) {
+        const g = await load(seat.game_id);
+        if (g) await closeIfForeign(g);
       } else {
         throw new HttpError(409, "conflict", "Finish your arena battle first.");
       }
@@ -680,6 +746,8 @@ export function createPvpBattles(deps: PvpDeps) {
       rewards: null,
       created_at: iso,
       updated_at: iso,
+      engine_version: deps.versions.engine,
+      catalogue_version: deps.versions.catalogue,
     };
     const seats = setup.players.flatMap((u, side) => (u === null ? [] : [{ user_id: u, side }]));
     try {
@@ -756,6 +824,24 @@ export function createPvpBattles(deps: PvpDeps) {
     rooms,
     timing,
     matchTick,
+
+    /** Start-up: pays every arena game found over but unsettled; how many. */
+    async settleAllOverdue(): Promise<number> {
+      let n = 0;
+      for (const row of await overButActive(k)) {
+        if (row.mode !== BATTLE_MODE.pvp && row.mode !== BATTLE_MODE.bot) continue;
+        try {
+          const g = await load(row.id);
+          if (g?.rec.battle.status === "active" && g.state.over) {
+            await settleOverdue(g);
+            n++;
+          }
+        } catch (err) {
+          log.error({ err, game: row.id }, "an overdue arena game could not be settled");
+        }
+      }
+      return n;
+    },
 
     async queue(userId: number): Promise<QueueStatus> {
       const { user } = await arenaUser(userId);
@@ -848,6 +934,7 @@ export function createPvpBattles(deps: PvpDeps) {
       const g = await load(seat.game_id);
       const side = g ? sideOf(g, userId) : null;
       if (!g || side === null || g.rec.battle.status !== "active") return null;
+      if (await closeIfForeign(g)) return null;
       return snapshotFor(g, side);
     },
 
@@ -873,10 +960,14 @@ export function createPvpBattles(deps: PvpDeps) {
       });
     },
 
-    giveUp(userId: number, gameId: string): Promise<StateMessage[]> {
+    giveUp(userId: number, gameId: string, version?: number): Promise<StateMessage[]> {
       return withGame(gameId, async () => {
         const { side } = await ownGame(userId, gameId);
-        const a = await apply(gameId, (g) => (g.state.over ? null : { type: "give_up", side }));
+        const a = await apply(gameId, (g) =>
+          g.state.over
+            ? null
+            : { type: "give_up", side, ...(version !== undefined ? { version } : {}) },
+        );
         if (!a) throw new HttpError(409, "conflict", "This battle is over.");
         return afterStep(a, side, null);
       });
@@ -889,7 +980,9 @@ export function createPvpBattles(deps: PvpDeps) {
     warning(userId: number, gameId: string): Promise<StateMessage[]> {
       return withGame(gameId, async () => {
         const { g, side } = await ownGameFresh(userId, gameId);
-        if (g.state.active === side) throw new HttpError(409, "conflict", "It is your turn.");
+        // The turn already ended (the server's own timer, or the opponent's
+        // move): answer the game as it stands, not a refusal.
+        if (g.state.active === side) return snapshotFor(g, side);
         const left = Number(g.rec.game.turn_deadline) - roomClock.now();
         if (left > 0) {
           throw new HttpError(
@@ -932,7 +1025,7 @@ export function createPvpBattles(deps: PvpDeps) {
       const seat = await seatOf(k, userId);
       const g = seat ? await load(seat.game_id) : undefined;
       const side = g ? sideOf(g, userId) : null;
-      if (g && side !== null && g.rec.battle.status === "active") {
+      if (g && side !== null && g.rec.battle.status === "active" && !(await closeIfForeign(g))) {
         const gameId = g.rec.battle.id;
         out.push({
           type: "state",

@@ -6,6 +6,7 @@ import { economy } from "./migrations/0003-economy.ts";
 import { arena } from "./migrations/0004-arena.ts";
 import { progression } from "./migrations/0005-progression.ts";
 import { trust } from "./migrations/0006-trust.ts";
+import { battleVersions } from "./migrations/0007-battle-versions.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -17,6 +18,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0004-arena": arena(),
     "0005-progression": progression(),
     "0006-trust": trust(),
+    "0007-battle-versions": battleVersions(),
   };
 }
 

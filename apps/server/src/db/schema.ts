@@ -110,6 +110,9 @@ export interface BattlesTable {
   rewards: number | null;
   created_at: string;
   updated_at: string;
+  /** The engine (ENGINE_VERSION) and catalogue the battle was created with; null before 0007. */
+  engine_version: string | null;
+  catalogue_version: string | null;
 }
 
 export interface BoxOpeningsTable {

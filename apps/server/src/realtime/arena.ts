@@ -6,6 +6,7 @@ import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
 import type { TokenService } from "../auth/tokens.ts";
+import type { BattleVersions } from "../battles/battle-versions.ts";
 import {
   type ArenaFinishedHook,
   type ArenaTiming,
@@ -68,6 +69,8 @@ export async function registerArena(
     clock: () => number;
     /** Season xp, rank score and daily tasks of a finished arena game (in its transaction). */
     progression: Pick<Progression, "onBattleFinished">;
+    /** Engine and catalogue versions stamped on every new game. */
+    battleVersions: BattleVersions;
     options?: ArenaOptions;
   },
 ): Promise<Arena> {
@@ -125,11 +128,14 @@ export async function registerArena(
         )),
     botDelays: options.botDelays ?? humanDelays,
     progression: deps.progression,
+    versions: deps.battleVersions,
     onArenaGameFinished: options.onArenaGameFinished,
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.window ? { window: options.window } : {}),
     log,
   });
+  // Games over but never paid (a crash before the final state and its payment shared a commit).
+  await pvp.settleAllOverdue();
   channel.setHooks({
     onRegister: (userId) => pvp.onRegister(userId),
     onDrop: (userId, until) => pvp.onDrop(userId, until),

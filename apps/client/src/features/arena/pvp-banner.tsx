@@ -1,3 +1,4 @@
+import { IDLE_FORFEIT } from "@cardrealm/engine";
 import { useEffect, useState } from "react";
 import { usePvpStatus } from "../../lib/realtime/pvp-game-channel.ts";
 import { secondsUntil } from "../../lib/realtime/server-clock.ts";
@@ -13,6 +14,7 @@ export function PvpBanner() {
   const game = useBattleStore((s) => (s.shown?.isPvP ? s.shown.gameId : null));
   const awayUntil = usePvpStatus((s) => (s.gameId === game ? s.opponentAwayUntil : null));
   const down = usePvpStatus((s) => s.channelDown);
+  const idleLeft = usePvpStatus((s) => (s.gameId === game ? s.idleLeft : null));
   const ended = useBattleStore((s) => s.endGame !== null);
   const [now, setNow] = useState(() => Date.now());
 
@@ -32,7 +34,20 @@ export function PvpBanner() {
       </div>
     );
   }
-  if (awayUntil === null) return null;
+  if (awayUntil === null) {
+    // Our own turns timed out: say how many more forfeit the game.
+    if (idleLeft === null || idleLeft >= IDLE_FORFEIT) return null;
+    return (
+      <div className="pvp-banner pvp-banner--self" role="status" data-testid="pvp-idle-warning">
+        <span>
+          Your turn timed out.{" "}
+          {idleLeft <= 1
+            ? "One more missed turn and you lose this battle."
+            : `${idleLeft} more missed turns in a row and you lose this battle.`}
+        </span>
+      </div>
+    );
+  }
   // reconnect_until is on the server's clock (lib/realtime/server-clock.ts).
   const left = secondsUntil(awayUntil, now);
   return (

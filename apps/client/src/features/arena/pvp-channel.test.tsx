@@ -22,7 +22,7 @@ afterEach(() => {
   disposeBattle();
   resetAll();
   setChannelDown(false);
-  pvpStatusStore.set({ gameId: null, opponentAwayUntil: null });
+  pvpStatusStore.set({ gameId: null, opponentAwayUntil: null, idleLeft: null });
   resetServerClock();
   vi.useRealTimers();
 });
@@ -126,6 +126,53 @@ describe("PvP states from the channel in the battle", () => {
       vi.advanceTimersByTime(2_000);
     });
     expect(battleStore.get().timer?.left).toBe(10);
+  });
+
+  it("reads the clock off game_data's deadline and server time in any answer (no registered needed)", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    // This device's clock is 30 s behind the server's; the opening answer says so.
+    vi.setSystemTime(3_000_000);
+    const opening = pvpSnapshot(5, 50);
+    startBattle([
+      {
+        ...opening,
+        game_data: {
+          ...(opening.game_data as NonNullable<StateMessage["game_data"]>),
+          server_time: 3_030_000,
+          turn_deadline: 3_030_000 + 21_000,
+          idle_left: 3,
+        },
+      },
+    ]);
+    await queueDrained();
+    expect(battleStore.get().timer).toMatchObject({ seat: "player", left: 21 });
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
+    expect(battleStore.get().timer?.left).toBe(16);
+  });
+
+  it("tells the idle player how many more missed turns forfeit", async () => {
+    startBattle([pvpSnapshot(5, 50)]);
+    await queueDrained();
+    render(<PvpBanner />);
+    expect(screen.queryByTestId("pvp-idle-warning")).toBeNull();
+    const snap = pvpSnapshot(6, 50);
+    act(() => {
+      deliverGameData({
+        ...state(6, 50),
+        messages: [
+          {
+            ...snap,
+            game_data: {
+              ...(snap.game_data as NonNullable<StateMessage["game_data"]>),
+              idle_left: 2,
+            },
+          },
+        ],
+      });
+    });
+    expect(screen.getByTestId("pvp-idle-warning").textContent).toContain("2 more missed turns");
   });
 
   it("counts the opponent's reconnection window on the server's clock, not this device's", async () => {

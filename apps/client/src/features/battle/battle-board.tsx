@@ -34,6 +34,7 @@ import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, showPreview, useDrag } from "./drag-store.ts";
 import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
+import { opponentPortrait } from "./portrait.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];
 const RESOURCE_NAME: Record<ResourceKind, string> = {
@@ -386,7 +387,7 @@ export function CastlePanel({ seat }: { seat: ViewSide }) {
         }}
       >
         {seat === "cpu" ? (
-          <img src={`/static/media/opponent-${cpuId}.svg`} alt="" draggable={false} />
+          <img src={opponentPortrait(cpuId, side.name)} alt="" draggable={false} />
         ) : (
           <span className="castle__crest" aria-hidden="true">
             {side.name.charAt(0).toUpperCase() || "?"}

@@ -18,11 +18,12 @@ import { MESSAGES } from "@cardrealm/protocol";
 import { api } from "../../lib/api.ts";
 import {
   type PvpStateData,
+  pvpStatusStore,
   resetPvpStatus,
   setPvpGameHandler,
   takeBufferedStates,
 } from "../../lib/realtime/pvp-game-channel.ts";
-import { secondsUntil } from "../../lib/realtime/server-clock.ts";
+import { noteServerTime, secondsUntil } from "../../lib/realtime/server-clock.ts";
 import {
   appStore,
   setCpuStory,
@@ -549,7 +550,12 @@ function tick(): void {
   if (!timer) return;
   // The player's clock waits while the tutorial's guide is teaching (docs/decisions.md).
   if (timer.seat === "player" && tutorialRunning() && appStore.get().tutorial.isActive) return;
-  const left = Math.max(0, timer.left - 1);
+  // PvP: the time left is read off the server's deadline each second, not counted down.
+  const pvp = store.get().shown?.isPvP === true && pvpDeadline?.turn === timer.turn;
+  const left =
+    pvp && pvpDeadline && expiredTurn !== timer.turn
+      ? secondsUntil(pvpDeadline.at)
+      : Math.max(0, timer.left - 1);
   store.set({ timer: { ...timer, left } });
   if (timer.seat === "player" && left > 0 && left <= TURN_SECONDS.warning) sounds.lowTime();
   if (left > 0) return;
@@ -564,6 +570,7 @@ function tick(): void {
 
 /** product.md section 4: the turn ends (discarding the last card above 6); the timer restarts. */
 function onPlayerTimeout(turn: number): void {
+  expiredTurn = turn;
   const s = store.get();
   if (s.pick) dispatch({ type: "cancel" });
   const hand = s.shown?.player.hand ?? [];
@@ -617,12 +624,27 @@ let pushedVersion = -1;
 let pushedGameId = "";
 
 function pushStates(messages: readonly StateMessage[]): void {
+  const receivedAt = Date.now();
   for (const m of messages) {
     if (m.game_data?.game_id) pushedGameId = m.game_data.game_id;
     if (typeof m.game_data?.version === "number")
       pushedVersion = Math.max(pushedVersion, m.game_data.version);
+    notePvpClock(m, receivedAt);
   }
   queue.push(messages);
+}
+
+/**
+ * PvP snapshots carry the turn's deadline and the server's time (any answer,
+ * channel frame or reconnect snapshot): the clock counts to that deadline on
+ * the server's clock, and the idle banner shows the forfeit count.
+ */
+function notePvpClock(m: StateMessage, receivedAt: number): void {
+  const d = m.game_data;
+  if (!d?.isPvP) return;
+  if (typeof d.server_time === "number") noteServerTime(d.server_time, receivedAt);
+  if (typeof d.turn_deadline === "number") pvpDeadline = { turn: d.turn, at: d.turn_deadline };
+  if (typeof d.idle_left === "number") pvpStatusStore.set({ idleLeft: d.idle_left });
 }
 
 function versionOf(messages: readonly StateMessage[]): number {
@@ -651,12 +673,29 @@ function receivePvpState(data: PvpStateData): boolean {
 function onEnemyTimeout(turn: number): void {
   const b = store.get().shown;
   if (!b) return;
+  expiredTurn = turn;
   startTimer("cpu", 5, turn);
-  battleApi.warning(b.gameId).then(
-    (messages) => pushIfNewer(messages),
-    () => undefined, // 409: the opponent still has time on the server's clock
-  );
+  // Sent a moment after the deadline on the server's clock (the offset is
+  // trusted to within a second), and only if that turn is still on: the
+  // server's own timer usually ends it first, and then nothing is sent.
+  setTimeout(() => {
+    const now = store.get().shown;
+    if (now?.gameId !== b.gameId || now.turn !== turn || now.active !== "cpu") return;
+    battleApi.warning(b.gameId).then(
+      (messages) => pushIfNewer(messages),
+      () => undefined,
+    );
+  }, WARNING_GRACE_MS);
 }
+
+/** How long after the enemy's deadline the warning waits for the server's own timer. */
+const WARNING_GRACE_MS = 1_500;
+/**
+ * The turn whose clock already ran out here: its restart (5 s for the enemy,
+ * the full turn for us) counts down on its own, not to the passed deadline
+ * (which would end the turn again every second).
+ */
+let expiredTurn = -1;
 
 setPvpGameHandler({
   state: receivePvpState,
@@ -680,6 +719,7 @@ export function startBattle(messages: readonly StateMessage[]): void {
   battleStore.reset({ ...initialBattleState(), status: "loading" });
   pushedVersion = -1;
   pvpDeadline = null;
+  expiredTurn = -1;
   pushStates(messages);
   resetPvpStatus(pushedGameId || null);
   // The opponent's moves that came over the channel before this screen did.

@@ -7,6 +7,7 @@ import { finishBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
 import { useDrag } from "./drag-store.ts";
 import { parseZone } from "./pointer.ts";
+import { opponentPortrait } from "./portrait.ts";
 
 /** "Enemy turn!", "Your turn!", "Discard a card!" */
 export function BattleMessageBanner() {
@@ -151,7 +152,7 @@ export function EndGamePanel() {
         <div className="end-game__rays" aria-hidden="true" />
         <img
           className="end-game__portrait"
-          src={`/static/media/opponent-${cpuId}.svg`}
+          src={opponentPortrait(cpuId, cpuName)}
           alt=""
           draggable={false}
         />

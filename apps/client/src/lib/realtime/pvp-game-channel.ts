@@ -35,12 +35,18 @@ export interface PvpStatus {
   opponentAwayUntil: number | null;
   /** Our own channel is down while a game is on. */
   channelDown: boolean;
+  /**
+   * How many more of our turns may time out in a row before we forfeit
+   * (game_data.idle_left); null until the server says.
+   */
+  idleLeft: number | null;
 }
 
 export const pvpStatusStore = createStore<PvpStatus>({
   gameId: null,
   opponentAwayUntil: null,
   channelDown: false,
+  idleLeft: null,
 });
 
 export function usePvpStatus<T>(select: (s: PvpStatus) => T): T {
@@ -111,5 +117,5 @@ export function setChannelDown(channelDown: boolean): void {
 export function resetPvpStatus(gameId: string | null): void {
   const s = pvpStatusStore.get();
   if (s.gameId === gameId) return;
-  pvpStatusStore.set({ gameId, opponentAwayUntil: null });
+  pvpStatusStore.set({ gameId, opponentAwayUntil: null, idleLeft: null });
 }

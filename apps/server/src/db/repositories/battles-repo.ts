@@ -59,3 +59,32 @@ export async function finishBattle(
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/**
+ * Active rows whose saved state is already over: a battle that ended but was
+ * never paid (the state and its settlement used to commit separately). The
+ * LIKE narrows the scan; callers parse the state to be sure.
+ */
+export function overButActive(db: Executor, limit = 500): Promise<BattleRow[]> {
+  return db
+    .selectFrom("battles")
+    .selectAll()
+    .where("status", "=", "active")
+    .where("state", "like", '%"over":true%')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Closes a battle without a result or payment (one made by another engine or
+ * catalogue version: docs/decisions.md); true only for the caller that closed it.
+ */
+export async function voidBattle(db: Executor, id: string, now: string): Promise<boolean> {
+  const r = await db
+    .updateTable("battles")
+    .set({ status: "finished", winner: null, rewards: 0, updated_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}

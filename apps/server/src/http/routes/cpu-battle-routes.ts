@@ -1,6 +1,7 @@
 import { CpuStartBody, EndTurnBody, GiveUpBody, PlayCardBody } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { CpuBattles } from "../../battles/cpu-battles.ts";
+import { parseIntent } from "../../battles/pvp-actions.ts";
 import { parseWith } from "../http-error.ts";
 
 /** Story battles (product.md section 7): every answer is `{ data: [StateMessage, ...] }`. */
@@ -17,15 +18,15 @@ export function cpuBattleRoutes(
     data: await battles.current(request.userId),
   }));
   app.post("/api/game/cpu/play-card", { preHandler: auth }, async (request) => {
-    const body = parseWith(PlayCardBody, request.body);
+    const body = parseIntent(PlayCardBody, request.body);
     return { data: await battles.playCard(request.userId, body) };
   });
   app.post("/api/game/cpu/end-turn", { preHandler: auth }, async (request) => {
-    const body = parseWith(EndTurnBody, request.body);
+    const body = parseIntent(EndTurnBody, request.body);
     return { data: await battles.endTurn(request.userId, body) };
   });
   app.post("/api/game/cpu/giveup", { preHandler: auth }, async (request) => {
     const body = parseWith(GiveUpBody, request.body);
-    return { data: await battles.giveUp(request.userId, body.game_id) };
+    return { data: await battles.giveUp(request.userId, body.game_id, body.version) };
   });
 }

@@ -8,6 +8,7 @@ import {
   WarningBody,
 } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import { parseIntent } from "../../battles/pvp-actions.ts";
 import type { PvpBattles } from "../../battles/pvp-battles.ts";
 import { parseWith } from "../http-error.ts";
 
@@ -40,16 +41,16 @@ export function pvpRoutes(
     data: await pvp.current(request.userId),
   }));
   app.post("/api/game/pvp/play-card", { preHandler: auth }, async (request) => {
-    const body = parseWith(PlayCardBody, request.body);
+    const body = parseIntent(PlayCardBody, request.body);
     return { data: await pvp.playCard(request.userId, body) };
   });
   app.post("/api/game/pvp/end-turn", { preHandler: auth }, async (request) => {
-    const body = parseWith(EndTurnBody, request.body);
+    const body = parseIntent(EndTurnBody, request.body);
     return { data: await pvp.endTurn(request.userId, body) };
   });
   app.post("/api/game/pvp/giveup", { preHandler: auth }, async (request) => {
     const body = parseWith(GiveUpBody, request.body);
-    return { data: await pvp.giveUp(request.userId, body.game_id) };
+    return { data: await pvp.giveUp(request.userId, body.game_id, body.version) };
   });
   app.post("/api/game/pvp/warning", { preHandler: auth }, async (request) => {
     const body = parseWith(WarningBody, request.body);
