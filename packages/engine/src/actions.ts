@@ -1,9 +1,11 @@
 import type { Side } from "./state.ts";
 
 /** Seen from the acting side: player = own side, cpu = the enemy. */
-export type ViewSide = "player" | "cpu";
+export const VIEW_SIDES = ["player", "cpu"] as const;
+export type ViewSide = (typeof VIEW_SIDES)[number];
 
-export type TargetKey = "table_key" | "target_cpu_hp" | "target_player_hp";
+export const TARGET_KEYS = ["table_key", "target_cpu_hp", "target_player_hp"] as const;
+export type TargetKey = (typeof TARGET_KEYS)[number];
 
 /**
  * A selected target as the client sends it (product.md section 4): a unit cell

@@ -4,6 +4,7 @@
  * not be changed after it is first used.
  */
 import type { Ability, CardDef, Catalogue, Trigger } from "./card-types.ts";
+import { compileKeywords, type UnitRules } from "./keywords.ts";
 
 export interface CardInfo {
   def: CardDef;
@@ -11,13 +12,10 @@ export interface CardInfo {
   isUnit: boolean;
   attack: number;
   hp: number;
+  /** Has the wall keyword (for ability filters `type: "wall"`). */
   wall: boolean;
-  firstStrike: boolean;
-  lifesteal: boolean;
-  pierce: boolean;
-  flying: boolean;
-  regenerate: number;
-  poison: number;
+  /** What its keywords do in combat and at turn start (keywords.ts). */
+  rules: UnitRules;
   token: boolean;
   byTrigger: Record<Trigger, Ability[]>;
   hasAura: boolean;
@@ -79,12 +77,7 @@ function compile(def: CardDef): CardInfo {
     attack: def.attack ?? 0,
     hp: def.hp ?? 0,
     wall: k.wall === true,
-    firstStrike: k.first_strike === true,
-    lifesteal: k.lifesteal === true,
-    pierce: k.pierce === true,
-    flying: k.flying === true,
-    regenerate: k.regenerate ?? 0,
-    poison: k.poison ?? 0,
+    rules: compileKeywords(def.keywords),
     token: def.token === true,
     byTrigger,
     hasAura: byTrigger.aura.length > 0,

@@ -14,9 +14,12 @@ export interface Cost {
   pow: number;
 }
 
-export type CardType = "unit" | "spell";
-export type Rarity = "common" | "uncommon" | "rare";
-export type CardSet = "base" | "vampire";
+export const CARD_TYPES = ["unit", "spell"] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+export const RARITIES = ["common", "uncommon", "rare"] as const;
+export type Rarity = (typeof RARITIES)[number];
+export const CARD_SETS = ["base", "vampire"] as const;
+export type CardSet = (typeof CARD_SETS)[number];
 
 /** Factions follow the story chapters; neutral cards belong to none. */
 export const FACTIONS = [
@@ -32,6 +35,21 @@ export const FACTIONS = [
 ] as const;
 export type Faction = (typeof FACTIONS)[number];
 
+/**
+ * The passive keywords, in the order card text lists them. Each has its rule
+ * in keywords.ts (`KEYWORD_RULES`, a record keyed by this list).
+ */
+export const KEYWORDS = [
+  "wall",
+  "first_strike",
+  "flying",
+  "pierce",
+  "lifesteal",
+  "regenerate",
+  "poison",
+] as const;
+export type KeywordName = (typeof KEYWORDS)[number];
+
 /** Passive keywords. Numbers are the keyword's strength (regenerate 2, poison 1). */
 export interface Keywords {
   wall?: true;
@@ -42,39 +60,64 @@ export interface Keywords {
   regenerate?: number;
   poison?: number;
 }
-export type KeywordName = keyof Keywords;
 
-export type Trigger =
-  | "on_play"
-  | "turn_start"
-  | "turn_end"
-  | "on_attack"
-  | "on_damaged"
-  | "on_death"
-  | "aura";
+export const TRIGGERS = [
+  "on_play",
+  "turn_start",
+  "turn_end",
+  "on_attack",
+  "on_damaged",
+  "on_death",
+  "aura",
+] as const;
+export type Trigger = (typeof TRIGGERS)[number];
 
 /**
  * Who an effect lands on. "selected" means the player names a target when the
  * card is played (need_select_target = 1); `select` on the ability says which
  * targets are allowed.
  */
-export type TargetSelector =
-  | "selected"
-  | "self"
-  | "facing_unit"
-  | "adjacent_own"
-  | "all_own"
-  | "all_enemy"
-  | "all_units"
-  | "random_enemy"
-  | "own_castle"
-  | "enemy_castle";
+export const TARGET_SELECTORS = [
+  "selected",
+  "self",
+  "facing_unit",
+  "adjacent_own",
+  "all_own",
+  "all_enemy",
+  "all_units",
+  "random_enemy",
+  "own_castle",
+  "enemy_castle",
+] as const;
+export type TargetSelector = (typeof TARGET_SELECTORS)[number];
 
 /** aim_target and side_target of product.md section 3. side is from the card owner's view. */
 export interface SelectRule {
   aim: "unit" | "castle" | "unit_castle";
   side: "player" | "cpu";
 }
+
+/**
+ * The effect kinds. Each has its handler in effects.ts (`EFFECT_HANDLERS`, a
+ * record keyed by this list) and its parameters in `Effect` below.
+ */
+export const EFFECT_KINDS = [
+  "damage",
+  "heal",
+  "buff",
+  "stun",
+  "destroy",
+  "gain_resource",
+  "gain_inc",
+  "drain_resource",
+  "drain_inc",
+  "draw",
+  "discard",
+  "summon",
+  "return_to_hand",
+  "swap_cells",
+] as const;
+export type EffectKind = (typeof EFFECT_KINDS)[number];
 
 export type Effect =
   | { kind: "damage"; amount: number }
@@ -91,7 +134,8 @@ export type Effect =
   | { kind: "summon"; cardId: number }
   | { kind: "return_to_hand" }
   | { kind: "swap_cells" };
-export type EffectKind = Effect["kind"];
+/** The effect of one kind, with its parameters. */
+export type EffectOf<K extends EffectKind> = Extract<Effect, { kind: K }>;
 
 export interface Ability {
   trigger: Trigger;
@@ -130,3 +174,10 @@ export interface CardDef {
 
 /** The catalogue the engine is parameterised with (tests pass test cards). */
 export type Catalogue = ReadonlyMap<number, CardDef>;
+
+// Type-level checks: the runtime lists above name exactly the members of the
+// shapes they go with (a kind in one and not the other fails the build).
+type Same<X, Y> = [X] extends [Y] ? ([Y] extends [X] ? true : false) : false;
+function sameMembers<_T extends true>(): void {}
+sameMembers<Same<Effect["kind"], EffectKind>>();
+sameMembers<Same<keyof Keywords, KeywordName>>();

@@ -7,7 +7,7 @@
 import { afterDamage, fireUnitTrigger, resolveDeaths } from "./abilities.ts";
 import { cardInfo } from "./card-index.ts";
 import { boardAuras, type Ctx, checkEnd } from "./context.ts";
-import { damageUnit, healCastle } from "./effects.ts";
+import { damageUnit } from "./effects.ts";
 import { otherSide, type Side, type UnitState } from "./state.ts";
 import { isDying, statsUnder } from "./stats.ts";
 
@@ -33,15 +33,16 @@ export function runCombat(ctx: Ctx, side: Side, attackers: readonly (number | nu
   }
 }
 
-function lifesteal(ctx: Ctx, side: Side, cell: number, dealt: number): void {
-  const healed = healCastle(ctx, side, dealt);
-  if (healed > 0) ctx.events.push({ type: "lifesteal", side, cell, amount: healed });
-}
-
+/**
+ * One unit's strike. Its keywords act through their rules (keywords.ts):
+ * overflies, strikesFirst and pierces shape the strike, onWound runs on each
+ * unit a strike or strike-back damaged, onDealt after the damage is dealt
+ * (the attacker's first).
+ */
 function strike(ctx: Ctx, side: Side, lane: number, attacker: UnitState): void {
   const { s, index } = ctx;
   const foe = otherSide(side);
-  const info = cardInfo(index, attacker.card);
+  const rules = cardInfo(index, attacker.card).rules;
   // Damage does not move auras: one reading of the board serves the whole strike.
   const auras = boardAuras(ctx);
   const atk = statsUnder(auras, index, side, lane, attacker).attack;
@@ -49,26 +50,26 @@ function strike(ctx: Ctx, side: Side, lane: number, attacker: UnitState): void {
   const defender = facing && !isDying(s, index, foe, lane, facing, auras) ? facing : null;
   const damaged: number[] = [];
 
-  if (!defender || info.flying) {
+  if (!defender || rules.overflies) {
     s.sides[foe].hp -= atk;
     ctx.events.push({ type: "unit_damage_to_player", side, cell: lane, damage: atk });
-    if (info.lifesteal) lifesteal(ctx, side, lane, atk);
+    for (const hook of rules.onDealt) hook(ctx, side, lane, atk);
   } else {
-    const dInfo = cardInfo(index, defender.card);
+    const dRules = cardInfo(index, defender.card).rules;
     const canStrikeBack = !defender.exhausted && defender.stun === 0;
     const dStats = statsUnder(auras, index, foe, lane, defender);
     const dAtk = canStrikeBack ? dStats.attack : 0;
     const dHpBefore = dStats.hp;
 
     const dealt = damageUnit(defender, atk, damaged);
-    const pierce = info.pierce ? Math.max(0, atk - Math.max(0, dHpBefore)) : 0;
+    const pierce = rules.pierces ? Math.max(0, atk - Math.max(0, dHpBefore)) : 0;
     if (pierce > 0) s.sides[foe].hp -= pierce;
-    // first_strike: a defender it kills does not strike back.
-    const killedFirst = info.firstStrike && dHpBefore - dealt <= 0;
+    // A first strike that kills leaves no strike back.
+    const killedFirst = rules.strikesFirst && dHpBefore - dealt <= 0;
     const back = killedFirst ? 0 : damageUnit(attacker, dAtk, damaged);
 
-    if (info.poison > 0 && dealt > 0) defender.poison = Math.max(defender.poison, info.poison);
-    if (dInfo.poison > 0 && back > 0) attacker.poison = Math.max(attacker.poison, dInfo.poison);
+    if (dealt > 0) for (const hook of rules.onWound) hook(defender);
+    if (back > 0) for (const hook of dRules.onWound) hook(attacker);
 
     ctx.events.push({
       type: "unit_fight",
@@ -77,10 +78,10 @@ function strike(ctx: Ctx, side: Side, lane: number, attacker: UnitState): void {
       attacking: dealt,
       defend: back,
       pierce,
-      firstStrike: info.firstStrike,
+      firstStrike: rules.strikesFirst,
     });
-    if (info.lifesteal) lifesteal(ctx, side, lane, dealt + pierce);
-    if (dInfo.lifesteal) lifesteal(ctx, foe, lane, back);
+    for (const hook of rules.onDealt) hook(ctx, side, lane, dealt + pierce);
+    for (const hook of dRules.onDealt) hook(ctx, foe, lane, back);
   }
   checkEnd(ctx);
   if (s.over) return;

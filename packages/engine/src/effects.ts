@@ -17,10 +17,14 @@
  *   (buffs lost, no on_death); lost when that hand is full. Tokens vanish.
  * - swap_cells: the unit trades places with whatever is in the next cell to
  *   its right on its own side (cell 4 trades with cell 0).
+ *
+ * Each kind is one entry of `EFFECT_HANDLERS`, a record keyed by every
+ * EffectKind: a kind without a handler does not compile.
  */
 
 import { cardInfo } from "./card-index.ts";
-import type { Ability, Effect } from "./card-types.ts";
+import type { Ability, Effect, EffectKind, EffectOf } from "./card-types.ts";
+import { healCastle } from "./castle.ts";
 import { type Ctx, findUnitCell, type Source, setCell } from "./context.ts";
 import type { AbilityResult, Target } from "./events.ts";
 import { addToHand, discardRandom, drawCards } from "./hand.ts";
@@ -32,14 +36,6 @@ function castle(side: Side): Target {
   return { kind: "castle", side };
 }
 
-export function healCastle(ctx: Ctx, side: Side, amount: number): number {
-  const me = ctx.s.sides[side];
-  if (amount <= 0 || me.hp >= me.maxHp) return 0;
-  const healed = Math.min(amount, me.maxHp - me.hp);
-  me.hp += healed;
-  return healed;
-}
-
 /** Marks damage on a unit and remembers it for on_damaged. */
 export function damageUnit(unit: UnitState, amount: number, damaged: number[]): number {
   if (amount <= 0) return 0;
@@ -48,28 +44,87 @@ export function damageUnit(unit: UnitState, amount: number, damaged: number[]): 
   return amount;
 }
 
-function applyToUnit(
-  ctx: Ctx,
-  effect: Effect,
-  side: Side,
-  cell: number,
-  unit: UnitState,
-  out: AbilityResult[],
-  damaged: number[],
-): void {
-  const s = ctx.s;
-  const target: Target = { kind: "unit", side, cell };
-  switch (effect.kind) {
-    case "damage":
-      out.push({ target, effect: "damage", amount: damageUnit(unit, effect.amount, damaged) });
-      return;
-    case "heal": {
+/** Where one firing of an effect lands, for the handlers below. */
+export interface Firing {
+  ctx: Ctx;
+  src: Source;
+  out: AbilityResult[];
+  damaged: number[];
+}
+
+/**
+ * How one effect kind applies. `owner` effects ignore the target selector
+ * and act for the source's side (resources, cards, summons); `targeted`
+ * effects apply to each resolved target: `unit` to a unit on the table,
+ * `castle` to a castle (absent: nothing happens to a castle).
+ */
+export type EffectHandler<E extends Effect> =
+  | { scope: "owner"; apply(f: Firing, effect: E): void }
+  | {
+      scope: "targeted";
+      unit(f: Firing, effect: E, side: Side, cell: number, unit: UnitState): void;
+      castle?(f: Firing, effect: E, side: Side): void;
+    };
+
+function unitTarget(side: Side, cell: number): Target {
+  return { kind: "unit", side, cell };
+}
+
+function gainOwn(field: "amount" | "inc") {
+  return (f: Firing, effect: EffectOf<"gain_resource" | "gain_inc">): void => {
+    const me = f.src.side;
+    const r = f.ctx.s.sides[me].resources[effect.resource];
+    const before = r[field];
+    r[field] = Math.max(0, before + effect.amount);
+    f.out.push({ target: castle(me), effect: effect.kind, amount: r[field] - before });
+  };
+}
+
+function drainEnemy(field: "amount" | "inc") {
+  return (f: Firing, effect: EffectOf<"drain_resource" | "drain_inc">): void => {
+    const foe = otherSide(f.src.side);
+    const r = f.ctx.s.sides[foe].resources[effect.resource];
+    const before = r[field];
+    r[field] = Math.max(0, before - Math.max(0, effect.amount));
+    f.out.push({ target: castle(foe), effect: effect.kind, amount: before - r[field] });
+  };
+}
+
+/** Every effect kind's rule (see the list at the top of this file). */
+export const EFFECT_HANDLERS: { readonly [K in EffectKind]: EffectHandler<EffectOf<K>> } = {
+  damage: {
+    scope: "targeted",
+    unit(f, effect, side, cell, unit) {
+      f.out.push({
+        target: unitTarget(side, cell),
+        effect: "damage",
+        amount: damageUnit(unit, effect.amount, f.damaged),
+      });
+    },
+    castle(f, effect, side) {
+      const amount = Math.max(0, effect.amount);
+      f.ctx.s.sides[side].hp -= amount;
+      f.out.push({ target: castle(side), effect: "damage", amount });
+    },
+  },
+  heal: {
+    scope: "targeted",
+    unit(f, effect, side, cell, unit) {
       const healed = Math.max(0, Math.min(effect.amount, unit.damage));
       unit.damage -= healed;
-      out.push({ target, effect: "heal", amount: healed });
-      return;
-    }
-    case "buff":
+      f.out.push({ target: unitTarget(side, cell), effect: "heal", amount: healed });
+    },
+    castle(f, effect, side) {
+      f.out.push({
+        target: castle(side),
+        effect: "heal",
+        amount: healCastle(f.ctx, side, effect.amount),
+      });
+    },
+  },
+  buff: {
+    scope: "targeted",
+    unit(f, effect, side, cell, unit) {
       if (effect.temporary) {
         unit.tempAttack += effect.attack;
         unit.tempHp += effect.hp;
@@ -77,50 +132,103 @@ function applyToUnit(
         unit.attack += effect.attack;
         unit.hp += effect.hp;
       }
-      out.push({ target, effect: "buff", amount: effect.attack + effect.hp });
-      return;
-    case "stun":
+      f.out.push({
+        target: unitTarget(side, cell),
+        effect: "buff",
+        amount: effect.attack + effect.hp,
+      });
+    },
+  },
+  stun: {
+    scope: "targeted",
+    unit(f, effect, side, cell, unit) {
       unit.stun = Math.max(unit.stun, effect.turns);
-      out.push({ target, effect: "stun", amount: effect.turns });
-      return;
-    case "destroy":
+      f.out.push({ target: unitTarget(side, cell), effect: "stun", amount: effect.turns });
+    },
+  },
+  destroy: {
+    scope: "targeted",
+    unit(f, _effect, side, cell, unit) {
       unit.destroyed = true;
-      out.push({ target, effect: "destroy", amount: 1 });
-      return;
-    case "return_to_hand": {
-      setCell(ctx, side, cell, null);
-      const info = cardInfo(ctx.index, unit.card);
-      const kept = !info.token && addToHand(ctx, side, unit.card);
-      out.push({ target, effect: "return_to_hand", amount: kept ? 1 : 0, card: unit.card });
-      return;
-    }
-    case "swap_cells": {
-      const table = s.sides[side].table;
+      f.out.push({ target: unitTarget(side, cell), effect: "destroy", amount: 1 });
+    },
+  },
+  gain_resource: { scope: "owner", apply: gainOwn("amount") },
+  gain_inc: { scope: "owner", apply: gainOwn("inc") },
+  drain_resource: { scope: "owner", apply: drainEnemy("amount") },
+  drain_inc: { scope: "owner", apply: drainEnemy("inc") },
+  draw: {
+    scope: "owner",
+    apply(f, effect) {
+      const me = f.src.side;
+      f.out.push({
+        target: castle(me),
+        effect: "draw",
+        amount: drawCards(f.ctx, me, effect.amount),
+      });
+    },
+  },
+  discard: {
+    scope: "owner",
+    apply(f, effect) {
+      const foe = otherSide(f.src.side);
+      f.out.push({
+        target: castle(foe),
+        effect: "discard",
+        amount: discardRandom(f.ctx, foe, effect.amount),
+      });
+    },
+  },
+  summon: {
+    scope: "owner",
+    apply(f, effect) {
+      const s = f.ctx.s;
+      const me = f.src.side;
+      const cell = summonCell(s, me, sourceCell(s, f.src));
+      if (cell < 0) {
+        f.out.push({ target: castle(me), effect: "summon", amount: 0, card: effect.cardId });
+        return;
+      }
+      setCell(f.ctx, me, cell, createUnit(s, f.ctx.index, effect.cardId));
+      f.out.push({
+        target: unitTarget(me, cell),
+        effect: "summon",
+        amount: 1,
+        card: effect.cardId,
+      });
+    },
+  },
+  return_to_hand: {
+    scope: "targeted",
+    unit(f, _effect, side, cell, unit) {
+      setCell(f.ctx, side, cell, null);
+      const info = cardInfo(f.ctx.index, unit.card);
+      const kept = !info.token && addToHand(f.ctx, side, unit.card);
+      f.out.push({
+        target: unitTarget(side, cell),
+        effect: "return_to_hand",
+        amount: kept ? 1 : 0,
+        card: unit.card,
+      });
+    },
+  },
+  swap_cells: {
+    scope: "targeted",
+    unit(f, _effect, side, cell, unit) {
+      const table = f.ctx.s.sides[side].table;
       const to = (cell + 1) % table.length;
-      setCell(ctx, side, cell, table[to] ?? null);
-      setCell(ctx, side, to, unit);
-      out.push({ target, effect: "swap_cells", amount: to });
-      return;
-    }
-    default:
-      return;
-  }
-}
+      setCell(f.ctx, side, cell, table[to] ?? null);
+      setCell(f.ctx, side, to, unit);
+      f.out.push({ target: unitTarget(side, cell), effect: "swap_cells", amount: to });
+    },
+  },
+};
 
-function applyToCastle(ctx: Ctx, effect: Effect, side: Side, out: AbilityResult[]): void {
-  const me = ctx.s.sides[side];
-  if (effect.kind === "damage") {
-    const amount = Math.max(0, effect.amount);
-    me.hp -= amount;
-    out.push({ target: castle(side), effect: "damage", amount });
-  } else if (effect.kind === "heal") {
-    out.push({
-      target: castle(side),
-      effect: "heal",
-      amount: healCastle(ctx, side, effect.amount),
-    });
-  }
-  // buff, stun, destroy, return_to_hand and swap_cells mean nothing for a castle.
+/** The handler of an effect's kind, typed for that effect. */
+function handlerOf<E extends Effect>(effect: E): EffectHandler<E> {
+  // The record's type pairs each kind with its handler; TypeScript cannot
+  // follow that pairing through an indexed read of a union, hence the cast.
+  return EFFECT_HANDLERS[effect.kind] as EffectHandler<E>;
 }
 
 /** One firing of `ability` from `src`. Results go to `out`, damaged unit ids to `damaged`. */
@@ -134,64 +242,21 @@ export function applyEffect(
 ): void {
   const s = ctx.s;
   const effect = ability.effect;
-  const me = src.side;
-  const foe = otherSide(me);
-  switch (effect.kind) {
-    case "gain_resource":
-    case "gain_inc": {
-      const r = s.sides[me].resources[effect.resource];
-      const field = effect.kind === "gain_resource" ? "amount" : "inc";
-      const before = r[field];
-      r[field] = Math.max(0, before + effect.amount);
-      out.push({ target: castle(me), effect: effect.kind, amount: r[field] - before });
-      return;
-    }
-    case "drain_resource":
-    case "drain_inc": {
-      const r = s.sides[foe].resources[effect.resource];
-      const field = effect.kind === "drain_resource" ? "amount" : "inc";
-      const before = r[field];
-      r[field] = Math.max(0, before - Math.max(0, effect.amount));
-      out.push({ target: castle(foe), effect: effect.kind, amount: before - r[field] });
-      return;
-    }
-    case "draw":
-      out.push({ target: castle(me), effect: "draw", amount: drawCards(ctx, me, effect.amount) });
-      return;
-    case "discard":
-      out.push({
-        target: castle(foe),
-        effect: "discard",
-        amount: discardRandom(ctx, foe, effect.amount),
-      });
-      return;
-    case "summon": {
-      const cell = summonCell(s, me, sourceCell(s, src));
-      if (cell < 0) {
-        out.push({ target: castle(me), effect: "summon", amount: 0, card: effect.cardId });
-        return;
-      }
-      setCell(ctx, me, cell, createUnit(s, ctx.index, effect.cardId));
-      out.push({
-        target: { kind: "unit", side: me, cell },
-        effect: "summon",
-        amount: 1,
-        card: effect.cardId,
-      });
-      return;
-    }
-    default:
-      break;
+  const handler = handlerOf(effect);
+  const f: Firing = { ctx, src, out, damaged };
+  if (handler.scope === "owner") {
+    handler.apply(f, effect);
+    return;
   }
   for (const aim of resolveTargets(ctx, src, ability, selected)) {
     const t = aim.target;
     if (t.kind === "castle") {
-      applyToCastle(ctx, effect, t.side, out);
+      handler.castle?.(f, effect, t.side);
       continue;
     }
     // An earlier target of the same firing may have moved this unit (swap_cells).
     const cell = aim.uid === null ? -1 : findUnitCell(s, t.side, aim.uid);
     const unit = cell >= 0 ? s.sides[t.side].table[cell] : null;
-    if (unit) applyToUnit(ctx, effect, t.side, cell, unit, out, damaged);
+    if (unit) handler.unit(f, effect, t.side, cell, unit);
   }
 }

@@ -14,6 +14,7 @@ export type {
   TimeoutAction,
   ViewSide,
 } from "./actions.ts";
+export { TARGET_KEYS, VIEW_SIDES } from "./actions.ts";
 export * from "./card-types.ts";
 export { cloneState } from "./clone.ts";
 export * as constants from "./constants.ts";
@@ -66,7 +67,7 @@ export type {
   TableCell,
   UnitState,
 } from "./state.ts";
-export { otherSide, SIDES } from "./state.ts";
+export { END_REASONS, otherSide, SIDES } from "./state.ts";
 export { type EffectiveStats, tableStats, unitStats } from "./stats.ts";
 export { type StepResult, step, toPlayTarget } from "./step.ts";
 export { ENGINE_VERSION } from "./version.ts";

@@ -70,7 +70,8 @@ export interface SideState {
   idle: number;
 }
 
-export type EndReason = "hp" | "give_up" | "turn_cap" | "idle";
+export const END_REASONS = ["hp", "give_up", "turn_cap", "idle"] as const;
+export type EndReason = (typeof END_REASONS)[number];
 
 /** The whole battle: plain JSON, cloned cheaply by step (clone.ts). */
 export interface BattleState {

@@ -186,7 +186,7 @@ export function isReady(
   auras: readonly AuraSource[] = collectAuras(state, index),
 ): boolean {
   if (unit.sleep || unit.stun > 0 || unit.exhausted || unit.destroyed) return false;
-  if (cardInfo(index, unit.card).wall) return false;
+  if (!cardInfo(index, unit.card).rules.mayAttack) return false;
   return statsUnder(auras, index, side, cell, unit).attack >= 1;
 }
 

@@ -53,14 +53,12 @@ export function startTurn(ctx: Ctx): void {
       damage: damageUnit(unit, unit.poison, damaged),
     });
   }
+  // Keyword hooks at turn start (regenerate).
   for (let cell = 0; cell < me.table.length; cell++) {
     const unit = me.table[cell];
-    if (!unit || unit.damage <= 0) continue;
-    const regen = cardInfo(ctx.index, unit.card).regenerate;
-    if (regen <= 0) continue;
-    const healed = Math.min(regen, unit.damage);
-    unit.damage -= healed;
-    ctx.events.push({ type: "regenerate", side, cell, amount: healed });
+    if (!unit) continue;
+    for (const hook of cardInfo(ctx.index, unit.card).rules.onTurnStart)
+      hook(ctx, side, cell, unit);
   }
   afterDamage(ctx, damaged);
   resolveDeaths(ctx);

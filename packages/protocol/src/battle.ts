@@ -1,3 +1,4 @@
+import { TARGET_KEYS, VIEW_SIDES } from "@cardrealm/engine";
 import { z } from "zod";
 
 const gameId = z
@@ -24,9 +25,9 @@ export type CpuStartBody = z.infer<typeof CpuStartBody>;
 export const PlayCardBody = z.strictObject({
   game_id: gameId,
   hand_key: z.number().int().nonnegative().max(1_000_000),
-  key: z.enum(["table_key", "target_cpu_hp", "target_player_hp"]).optional(),
+  key: z.enum(TARGET_KEYS).optional(),
   value: z.number().int().min(0).max(4).optional(),
-  side: z.enum(["player", "cpu"]).optional(),
+  side: z.enum(VIEW_SIDES).optional(),
   /**
    * Our addition: a unit whose entry ability names a target sends its cell
    * here and the target in key/value/side (the spec's body has room for one).

@@ -1,3 +1,4 @@
+import { CARD_SETS, CARD_TYPES, RARITIES } from "@cardrealm/engine";
 import { z } from "zod";
 
 /** A card as GET /api/cards answers it (product.md section 3, Card). */
@@ -5,13 +6,13 @@ export const ApiCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   level: z.number().int(),
-  type_card: z.enum(["unit", "spell"]),
+  type_card: z.enum(CARD_TYPES),
   cost: z.object({ fire: z.number().int(), diamond: z.number().int(), pow: z.number().int() }),
   ab_text: z.string(),
   attack: z.number().int().optional(),
   hp: z.number().int().optional(),
-  rarity: z.enum(["common", "uncommon", "rare"]),
-  set: z.enum(["base", "vampire"]),
+  rarity: z.enum(RARITIES),
+  set: z.enum(CARD_SETS),
   faction: z.string(),
   flavor: z.string().optional(),
   ability: z.object({
@@ -31,7 +32,7 @@ export const BoxSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   price: z.number().int(),
-  set: z.enum(["base", "vampire"]),
+  set: z.enum(CARD_SETS),
   description: z.string(),
   /** Chance of each rarity per slot, shown before purchase. */
   odds: z.object({ rare: z.number(), uncommon: z.number(), common: z.number() }),

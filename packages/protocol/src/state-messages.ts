@@ -2,57 +2,42 @@
  * Zod schemas of the battle's server state messages (product.md section 3),
  * matching the engine's message types (packages/engine/src/messages.ts) one
  * to one. The type-level checks at the bottom fail the build if the two
- * drift apart. The viewer is always "player", the other side "cpu".
+ * drift apart. The viewer is always "player", the other side "cpu". The
+ * enums are the engine's own `as const` lists (effect kinds, triggers, end
+ * reasons, target keys, error codes), never repeated here.
  */
-import type {
-  AbilityResultMsg,
-  CpuMsg,
-  EngineErrorCode,
-  GameDataMsg,
-  PlayTarget,
-  StateMessage,
-  UnitMsg,
+import {
+  type AbilityResultMsg,
+  type CpuMsg,
+  EFFECT_KINDS,
+  END_REASONS,
+  ENGINE_ERROR_CODES,
+  type EngineErrorCode,
+  type GameDataMsg,
+  type PlayTarget,
+  type StateMessage,
+  TARGET_KEYS,
+  TRIGGERS,
+  type UnitMsg,
+  VIEW_SIDES,
 } from "@cardrealm/engine";
 import { z } from "zod";
 
 const int = z.number().int();
 
-export const ViewSideSchema = z.enum(["player", "cpu"]);
+export const ViewSideSchema = z.enum(VIEW_SIDES);
 
 export const PlayTargetSchema = z.object({
-  key: z.enum(["table_key", "target_cpu_hp", "target_player_hp"]),
+  key: z.enum(TARGET_KEYS),
   value: int,
   side: ViewSideSchema,
 });
 
-export const EffectKindSchema = z.enum([
-  "damage",
-  "heal",
-  "buff",
-  "stun",
-  "destroy",
-  "gain_resource",
-  "gain_inc",
-  "drain_resource",
-  "drain_inc",
-  "draw",
-  "discard",
-  "summon",
-  "return_to_hand",
-  "swap_cells",
-]);
+export const EffectKindSchema = z.enum(EFFECT_KINDS);
 
-export const TriggerSchema = z.enum([
-  "on_play",
-  "turn_start",
-  "turn_end",
-  "on_attack",
-  "on_damaged",
-  "on_death",
-  "aura",
-]);
+export const TriggerSchema = z.enum(TRIGGERS);
 
-export const EndReasonSchema = z.enum(["hp", "give_up", "turn_cap", "idle"]);
+export const EndReasonSchema = z.enum(END_REASONS);
 
 export const ResourceMsgSchema = z.object({ amount: int, inc: int });
 
@@ -189,22 +174,7 @@ export const StateMessageSchema = z.object({
 export const StateMessagesSchema = z.array(StateMessageSchema);
 
 /** The engine's refusal codes, for the wire's `{ error: { code, message } }` of battle calls. */
-export const EngineErrorCodeSchema = z.enum([
-  "bad_action",
-  "stale_version",
-  "battle_over",
-  "not_your_turn",
-  "already_played",
-  "unknown_hand_key",
-  "unaffordable",
-  "bad_cell",
-  "cell_occupied",
-  "cell_empty",
-  "bad_target",
-  "discard_required",
-  "bad_discard",
-  "bad_flags",
-]);
+export const EngineErrorCodeSchema = z.enum(ENGINE_ERROR_CODES);
 
 // Type-level checks: each schema's output type is exactly the engine's type.
 type Equals<X, Y> =
