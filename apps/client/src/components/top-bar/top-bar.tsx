@@ -58,7 +58,7 @@ function AccountMenu({
       </button>
       {open && (
         <div className="top-bar__dropdown panel" role="menu" aria-label="Account">
-          {isGuest && (
+          {(isGuest || hasLogin) && (
             <button
               type="button"
               role="menuitem"
@@ -67,23 +67,9 @@ function AccountMenu({
                 setOpen(false);
                 onSaveAccount();
               }}
-              data-testid="menu-save-account"
+              data-testid={isGuest ? "menu-save-account" : "menu-change-password"}
             >
-              <span aria-hidden="true">✦</span> Save account
-            </button>
-          )}
-          {!isGuest && hasLogin && (
-            <button
-              type="button"
-              role="menuitem"
-              className="top-bar__item"
-              onClick={() => {
-                setOpen(false);
-                onSaveAccount();
-              }}
-              data-testid="menu-change-password"
-            >
-              <span aria-hidden="true">✦</span> Change password
+              <span aria-hidden="true">✦</span> {isGuest ? "Save account" : "Change password"}
             </button>
           )}
           <button
