@@ -1,23 +1,12 @@
-import type { Kysely } from "kysely";
+import {
+  type ArenaSave,
+  type CommitBatch,
+  createSqliteMoveBatch,
+  kyselyMoveBatch,
+} from "../db/arena-move-batch.ts";
 import type { Db } from "../db/database.ts";
-import { saveArenaState } from "../db/repositories/pvp-repo.ts";
-import type { Database } from "../db/schema.ts";
-import { createSqliteMoveBatch } from "./sqlite-move-batch.ts";
 
-export type ArenaSave = Parameters<typeof saveArenaState>[1];
-
-/** Commits a batch of saves in one transaction; each save's optimistic-lock result, in order. */
-export type CommitBatch = (batch: ArenaSave[]) => Promise<boolean[]>;
-
-/** The portable batch: Kysely queries in one transaction (PostgreSQL, and SQLite in tests that ask). */
-export function kyselyMoveBatch(db: Kysely<Database>): CommitBatch {
-  return (batch) =>
-    db.transaction().execute(async (trx) => {
-      const out: boolean[] = [];
-      for (const save of batch) out.push(await saveArenaState(trx, save));
-      return out;
-    });
-}
+export type { ArenaSave, CommitBatch };
 
 /**
  * Group commit for arena moves: saves that arrive while a commit is running
@@ -27,7 +16,7 @@ export function kyselyMoveBatch(db: Kysely<Database>): CommitBatch {
  * waits at most for the commit before it.
  *
  * On SQLite the batch runs precompiled statements on the raw connection with
- * synchronous=NORMAL (sqlite-move-batch.ts, docs/decisions.md "Arena moves
+ * synchronous=NORMAL (db/arena-move-batch.ts, docs/decisions.md "Arena moves
  * commit with synchronous=NORMAL"); on PostgreSQL it is Kysely as before.
  */
 export function createArenaWriter(db: Db, maxBatch = 256) {

@@ -14,7 +14,7 @@ export const SYNC_NORMAL = 1;
  * For writes that move no money and no cards, where losing the last second
  * to an operating-system crash or power cut is harmless (docs/decisions.md,
  * "Arena moves: SQLite commits without fsync"): the creation of an arena
- * game. The moves' group commit (battles/sqlite-move-batch.ts) relaxes the
+ * game. The moves' group commit (db/arena-move-batch.ts) relaxes the
  * level the same way with statements compiled once, as it runs on every
  * move and its work is synchronous. A killed or crashed server process loses nothing: the
  * commit is in the operating system's hands before the answer leaves. Every

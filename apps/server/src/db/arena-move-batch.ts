@@ -1,8 +1,27 @@
+/**
+ * The arena moves' commits (the SQL of battles/pvp-writer.ts's group
+ * commit): the portable Kysely batch, and SQLite's precompiled fast path.
+ */
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
-import { SYNC_NORMAL } from "../db/relaxed-commit.ts";
-import type { Database } from "../db/schema.ts";
-import type { ArenaSave, CommitBatch } from "./pvp-writer.ts";
+import { SYNC_NORMAL } from "./relaxed-commit.ts";
+import { saveArenaState } from "./repositories/pvp-repo.ts";
+import type { Database } from "./schema.ts";
+
+export type ArenaSave = Parameters<typeof saveArenaState>[1];
+
+/** Commits a batch of saves in one transaction; each save's optimistic-lock result, in order. */
+export type CommitBatch = (batch: ArenaSave[]) => Promise<boolean[]>;
+
+/** The portable batch: Kysely queries in one transaction (PostgreSQL, and SQLite in tests that ask). */
+export function kyselyMoveBatch(db: Kysely<Database>): CommitBatch {
+  return (batch) =>
+    db.transaction().execute(async (trx) => {
+      const out: boolean[] = [];
+      for (const save of batch) out.push(await saveArenaState(trx, save));
+      return out;
+    });
+}
 
 /** The stored action list with one more (the same SQL as saveArenaState's); binds the action twice. */
 const APPEND_ACTION =
