@@ -23,6 +23,7 @@ import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";
+import { formatGems } from "../../lib/format.ts";
 import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** The two card boxes of the offers screen, in order, with their art. */
@@ -83,7 +84,7 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
               <td>{box.slots[r]}</td>
               <td data-testid={`offers-odds-${box.id}-${r}`}>{percent(box.odds[r])}</td>
               <td data-testid={`offers-cashback-${box.id}-${r}`}>
-                +{box.cashback[r]} <Gem />
+                +{formatGems(box.cashback[r])} <Gem />
               </td>
             </tr>
           ))}
@@ -95,14 +96,14 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
         className="btn btn--gold offer-box__buy"
         onClick={() => onOpen(box)}
         aria-busy={busy}
-        aria-label={`Open the ${box.name} box for ${box.price} gems`}
+        aria-label={`Open the ${box.name} box for ${formatGems(box.price)} gems`}
         data-testid={`offers-open-${box.id}`}
       >
         {busy ? (
           "Opening…"
         ) : (
           <>
-            Open · {box.price} <Gem />
+            Open · {formatGems(box.price)} <Gem />
           </>
         )}
       </button>
@@ -268,7 +269,7 @@ export default function OffersScreen() {
                     "Activating…"
                   ) : (
                     <>
-                      Activate · {SEASON_PASS_PRICE} <Gem />
+                      Activate · {formatGems(SEASON_PASS_PRICE)} <Gem />
                     </>
                   )}
                 </button>
