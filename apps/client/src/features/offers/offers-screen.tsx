@@ -8,6 +8,7 @@ import {
 } from "@cardrealm/protocol";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
+import { ConfirmDialog } from "../../components/system-dialog/confirm-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { sfx } from "../../lib/sound/sfx.ts";
@@ -123,6 +124,7 @@ export default function OffersScreen() {
   const [fetched, setFetched] = useState<Box[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [buyingPass, setBuyingPass] = useState(false);
+  const [confirmingPass, setConfirmingPass] = useState(false);
   const [opened, setOpened] = useState<{ box: Box; result: OpenBoxResult; n: number } | null>(null);
   const openingRef = useRef(false);
 
@@ -182,13 +184,22 @@ export default function OffersScreen() {
     }
   };
 
-  const buyPass = async () => {
+  // The pass is the biggest spend in the game: a short balance is refused at
+  // once, otherwise the player confirms before anything is bought.
+  const askPass = () => {
     playClick();
     if (buyingPass) return;
     if ((appStore.get().user?.silver ?? 0) < SEASON_PASS_PRICE) {
       showSystemMessage(MESSAGES.notEnoughGems, "info");
       return;
     }
+    setConfirmingPass(true);
+  };
+
+  const buyPass = async () => {
+    playClick();
+    setConfirmingPass(false);
+    if (buyingPass) return;
     setBuyingPass(true);
     try {
       setUser(await offersApi.seasonPass());
@@ -261,7 +272,7 @@ export default function OffersScreen() {
                 <button
                   type="button"
                   className="btn btn--gold season-pass__buy"
-                  onClick={() => void buyPass()}
+                  onClick={askPass}
                   disabled={buyingPass}
                   data-testid="season-pass-buy"
                 >
@@ -278,6 +289,29 @@ export default function OffersScreen() {
           </article>
         </div>
       </div>
+
+      {confirmingPass && (
+        <ConfirmDialog
+          title="Activate the season pass?"
+          confirmLabel={
+            <>
+              Activate · {formatGems(SEASON_PASS_PRICE)} <Gem />
+            </>
+          }
+          onConfirm={() => void buyPass()}
+          onCancel={() => {
+            playClick();
+            setConfirmingPass(false);
+          }}
+          testId="season-pass-confirm"
+        >
+          <p>
+            {formatGems(SEASON_PASS_PRICE)} gems will be taken from your balance of{" "}
+            {formatGems(silver)}.
+          </p>
+          <p>The paid track of season rewards opens for the rest of the season.</p>
+        </ConfirmDialog>
+      )}
 
       {opened && (
         <BoxView
