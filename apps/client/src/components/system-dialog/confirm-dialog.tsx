@@ -4,8 +4,8 @@ import "./system-dialog.css";
 
 /**
  * A question before a spend (the season pass): the system dialog's look,
- * with a gold confirm and a ghost cancel. Escape and the backdrop cancel;
- * only the confirm button goes on.
+ * with a gold confirm and a ghost cancel. Escape cancels too; only the
+ * confirm button goes on.
  */
 export function ConfirmDialog({
   title,
@@ -33,13 +33,7 @@ export function ConfirmDialog({
 
   return (
     <StagePortal>
-      <div
-        className="system-dialog__backdrop"
-        onClick={(e) => {
-          if (e.target === e.currentTarget) onCancel();
-        }}
-        aria-hidden="false"
-      >
+      <div className="system-dialog__backdrop">
         <div
           className="system-dialog system-dialog--confirm panel"
           role="alertdialog"
