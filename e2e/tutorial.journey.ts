@@ -97,13 +97,15 @@ async function playToTheEnd(page: Page, press: Press): Promise<void> {
   throw new Error("the battle did not end in 40 turns");
 }
 
-/** The guide's bubble covers no cell, hand card or castle. */
+/** The guide's bubble covers no cell, hand card, castle or End turn. */
 async function expectBubbleOffBoard(page: Page) {
   const overlaps = await page.evaluate(() => {
     const bubble = document.querySelector(".tutorial-bubble__body")?.getBoundingClientRect();
     if (!bubble) return ["no bubble"];
     const hit: string[] = [];
-    for (const el of document.querySelectorAll('.cell, .castle, [data-testid^="hand-card-"]')) {
+    for (const el of document.querySelectorAll(
+      '.cell, .castle, [data-testid^="hand-card-"], [data-testid="end-turn"]',
+    )) {
       const r = el.getBoundingClientRect();
       if (r.width === 0 || r.height === 0) continue;
       const apart =
