@@ -81,6 +81,15 @@ test.describe("collection and economy", () => {
     await game.getByTestId("back-to-map").first().click();
     await game.getByTestId("nav-offers").click();
     await game.getByTestId("season-pass-buy").click();
+    // The 7,500-gem pass asks first: Cancel buys nothing, Activate buys.
+    await expect(game.getByTestId("season-pass-confirm")).toContainText("7,500 gems");
+    await game.getByTestId("season-pass-confirm-cancel").click();
+    await expect(game.getByTestId("season-pass-confirm")).toHaveCount(0);
+    await expect(game.getByTestId("gem-balance")).toHaveText(/11[\s,.]?000/);
+    await game.getByTestId("season-pass-buy").click();
+    await expect(game.getByTestId("season-pass-confirm")).toBeVisible();
+    await keepScreenshot(page, "season-pass-confirm");
+    await game.getByTestId("season-pass-confirm-confirm").click();
     await expect(game.getByTestId("system-dialog")).toContainText("Season pass activated!");
     await game.getByTestId("system-dialog-ok").click();
     await expect(game.getByTestId("gem-balance")).toHaveText(/3[\s,.]?500/);

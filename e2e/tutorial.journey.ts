@@ -97,10 +97,33 @@ async function playToTheEnd(page: Page, press: Press): Promise<void> {
   throw new Error("the battle did not end in 40 turns");
 }
 
+/** The guide's bubble covers no cell, hand card, castle or End turn. */
+async function expectBubbleOffBoard(page: Page) {
+  const overlaps = await page.evaluate(() => {
+    const bubble = document.querySelector(".tutorial-bubble__body")?.getBoundingClientRect();
+    if (!bubble) return ["no bubble"];
+    const hit: string[] = [];
+    for (const el of document.querySelectorAll(
+      '.cell, .castle, [data-testid^="hand-card-"], [data-testid="end-turn"]',
+    )) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) continue;
+      const apart =
+        r.right <= bubble.left ||
+        r.left >= bubble.right ||
+        r.bottom <= bubble.top ||
+        r.top >= bubble.bottom;
+      if (!apart) hit.push(el.getAttribute("data-testid") ?? el.className);
+    }
+    return hit;
+  });
+  expect(overlaps).toEqual([]);
+}
+
 async function tutorialJourney(
   page: Page,
   press: Press,
-  shots: { welcome?: string; battle?: string },
+  shots: { welcome?: string; battle?: string; lesson?: string },
 ) {
   await playAsNewPlayer(page, { tutorial: true });
 
@@ -158,6 +181,15 @@ async function tutorialJourney(
   await expect(page.getByTestId("surrender")).toBeDisabled();
   await press(page.getByTestId("battle-menu"));
   await expect(page.getByTestId("battle-menu-panel")).toBeHidden();
+  // While the player acts on the board the bubble sits off it and takes no clicks.
+  await expect(page.getByTestId("tutorial-dock")).toHaveAttribute("data-placement", "battle-aside");
+  await expectBubbleOffBoard(page);
+  if (shots.lesson) {
+    await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+      timeout: 15_000,
+    });
+    await keepScreenshot(page, shots.lesson);
+  }
   await lessonOrPass(page, press, () => playUnit(page, press));
   await expectStep(page, "EndTurnBattle55");
   await endTurn(page, press);
@@ -268,6 +300,7 @@ test.describe("the guided tutorial", () => {
     await tutorialJourney(page, (l) => l.click(), {
       welcome: "tutorial-welcome",
       battle: "tutorial-battle",
+      lesson: "tutorial-lesson",
     });
   });
 

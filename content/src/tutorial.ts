@@ -103,3 +103,12 @@ export const TUTORIAL_BATTLE_WAITING: TutorialLine = {
 export const TUTORIAL_SKIP_LABEL = "Skip tutorial";
 /** The way out of a battle lesson the hand cannot follow (no fitting card). */
 export const TUTORIAL_SKIP_LESSON_LABEL = "I can't do that now";
+
+/**
+ * MenuResearch90 after a lost (or drawn) lesson battle: the first foe is not
+ * beaten, so the boss window keeps the next one locked; the win's line would
+ * tell the player otherwise.
+ */
+export const TUTORIAL_LESSON_LOST: TutorialLine = {
+  text: "The Air Elemental stood firm this time, so the next foe stays locked until you beat it. Every defeat teaches something; fight again whenever you like. Close this window for now; there is more to see.",
+};

@@ -8,16 +8,17 @@ afterEach(resetAll);
 
 describe("gem balance", () => {
   it.each([
-    [0, "large"],
-    [99999, "large"],
-    [100000, "medium"],
-    [999999, "medium"],
-    [1000000, "small"],
-    [123456789, "small"],
-  ])("shows %i gems with the %s font", (balance, size) => {
+    [0, "0", "large"],
+    [1200, "1,200", "large"],
+    [99999, "99,999", "large"],
+    [100000, "100,000", "medium"],
+    [999999, "999,999", "medium"],
+    [1000000, "1,000,000", "small"],
+    [123456789, "123,456,789", "small"],
+  ])("shows %i gems as %s with the %s font", (balance, shown, size) => {
     render(<GemBalance balance={balance} onPlus={() => {}} />);
     const value = screen.getByTestId("gem-balance");
-    expect(value.textContent).toBe(String(balance));
+    expect(value.textContent).toBe(shown);
     expect(value.className).toContain(`gem-balance__value--${size}`);
     expect(gemFontSize(balance)).toBe(size);
   });

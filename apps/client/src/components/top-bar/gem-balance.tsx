@@ -1,3 +1,4 @@
+import { formatGems } from "../../lib/format.ts";
 import { ArtImage } from "../art/art-image.tsx";
 
 export type GemFontSize = "large" | "medium" | "small";
@@ -28,10 +29,10 @@ export function GemBalance({ balance, onPlus }: GemBalanceProps) {
       />
       <output
         className={`gem-balance__value gem-balance__value--${size}`}
-        aria-label={`${value} gems`}
+        aria-label={`${formatGems(value)} gems`}
         data-testid="gem-balance"
       >
-        {value}
+        {formatGems(value)}
       </output>
       <button
         type="button"

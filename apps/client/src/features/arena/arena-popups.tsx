@@ -1,6 +1,7 @@
 import { RANK_REWARDS } from "@cardrealm/content";
 import { useEffect, useState } from "react";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
+import { formatGems } from "../../lib/format.ts";
 import { arenaApi, type Champion, type RankReward } from "./arena-api.ts";
 import { RankCrest, rankLabel } from "./rank-display.tsx";
 
@@ -125,7 +126,7 @@ export function RankRewardsPopup({ onClose }: { onClose: () => void }) {
             <span className="rank-rewards__name">{rankLabel(r.rank)}</span>
             <span className="rank-rewards__gems">
               <span className="arena-gem" aria-hidden="true" />
-              {r.gems}
+              {formatGems(r.gems)}
             </span>
           </li>
         ))}

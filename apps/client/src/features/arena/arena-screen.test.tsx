@@ -151,7 +151,7 @@ describe("the arena screen", () => {
     const rows = within(table).getAllByRole("listitem");
     expect(rows).toHaveLength(6);
     expect(rows[5]?.textContent).toContain("Champions");
-    expect(rows[5]?.textContent).toContain("3000");
+    expect(rows[5]?.textContent).toContain("3,000");
   });
 
   it("queues reward popups one at a time; OK removes the current one and tells the server", async () => {

@@ -32,6 +32,7 @@ import { RankDisplay, rankLabel } from "./rank-display.tsx";
 import { RewardPopup } from "./reward-popup.tsx";
 import { SeasonTrack } from "./season-track.tsx";
 import "./arena.css";
+import { formatGems } from "../../lib/format.ts";
 
 function cpuIdOf(messages: readonly StateMessage[]): number {
   for (const m of messages) {
@@ -126,7 +127,7 @@ function RankFacts({ rank }: { rank: User["rank"] }) {
         <dt>Season-end reward</dt>
         <dd>
           <span className="arena-gem" aria-hidden="true" />
-          {gems}
+          {formatGems(gems)}
         </dd>
       </div>
       {next ? (

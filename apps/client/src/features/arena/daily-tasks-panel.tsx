@@ -1,5 +1,6 @@
 import type { User } from "@cardrealm/protocol";
 import { useEffect, useState } from "react";
+import { formatGems } from "../../lib/format.ts";
 import { dailyRows, formatLeft, msToNextUtcDay } from "./arena-model.ts";
 
 /** Today's three tasks: the text, a done/need bar and the gems; renewal at 00:00 UTC. */
@@ -31,9 +32,9 @@ export function DailyTasksPanel({ dailys }: { dailys: User["dailys"] }) {
               data-need={t.need}
             >
               <span className="daily-task__text">{t.text}</span>
-              <span className="daily-task__reward" title={`${t.gems} gems`}>
+              <span className="daily-task__reward" title={`${formatGems(t.gems)} gems`}>
                 <span className="arena-gem" aria-hidden="true" />
-                {t.gems}
+                {formatGems(t.gems)}
               </span>
               <span
                 className="daily-task__bar"

@@ -3,6 +3,7 @@ import type { ApiCard } from "@cardrealm/protocol";
 import { type CSSProperties, useEffect, useRef } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
+import { formatGems } from "../../lib/format.ts";
 import type { RewardItem } from "./arena-model.ts";
 import { playDailyComplete, playSeasonFinish, playSeasonProgress } from "./arena-sounds.ts";
 import { RewardView } from "./season-track.tsx";
@@ -26,7 +27,7 @@ function PopupBody({ item, cards }: { item: RewardItem; cards: readonly ApiCard[
           </div>
           <p className="reward-popup__text">
             {item.reward.reward === "gems"
-              ? `${item.reward.amount} gems added to your balance.`
+              ? `${formatGems(item.reward.amount)} gems added to your balance.`
               : "The card has been added to your library."}
           </p>
         </>

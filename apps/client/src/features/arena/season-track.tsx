@@ -8,6 +8,7 @@ import {
   useState,
 } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { formatGems } from "../../lib/format.ts";
 import { TRACK_SCROLL_MS, TRACK_VISIBLE, trackStart } from "./arena-model.ts";
 
 /** A press moving further than this (design px) is a swipe, not a click. */
@@ -32,7 +33,7 @@ export function RewardView({
     return (
       <span className="reward-gems">
         <span className="arena-gem arena-gem--big" aria-hidden="true" />
-        <span className="reward-gems__amount">{reward.amount}</span>
+        <span className="reward-gems__amount">{formatGems(reward.amount)}</span>
       </span>
     );
   }
@@ -50,7 +51,7 @@ export function RewardView({
 }
 
 function rewardLabel(reward: SeasonReward, cards: readonly ApiCard[]): string {
-  if (reward.reward === "gems") return `${reward.amount} gems`;
+  if (reward.reward === "gems") return `${formatGems(reward.amount)} gems`;
   return cards.find((c) => c.id === reward.card.id)?.name ?? "a card";
 }
 

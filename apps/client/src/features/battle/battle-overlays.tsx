@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
 import { BattleCard } from "./battle-card.tsx";
@@ -163,12 +164,12 @@ export function EndGamePanel() {
         <div className="end-game__reward" data-testid="end-game-reward">
           <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
           <span>
-            <b>+{gems}</b> gems
+            <b>+{formatGems(gems)}</b> gems
           </span>
         </div>
         {!premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
-            With Season Pass: {bonus}
+            With Season Pass: {formatGems(bonus)}
           </p>
         )}
         <button

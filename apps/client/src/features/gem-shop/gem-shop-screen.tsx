@@ -20,6 +20,7 @@ import {
 } from "../../stores/app-store.ts";
 import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import "./gem-shop.css";
+import { formatGems } from "../../lib/format.ts";
 
 /** Gems drawn on a box: two on the first, one more on each next box. */
 const GEM_PILE = ["g1", "g2", "g3", "g4", "g5"] as const;
@@ -29,10 +30,6 @@ const CANCEL_AFTER_MS = 10_000;
 
 export function formatPrice(cents: number): string {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(cents / 100);
-}
-
-export function formatGems(gems: number): string {
-  return gems.toLocaleString("en-US");
 }
 
 /** Box 2 is the best offer (product.md section 2); the server's flag agrees. */

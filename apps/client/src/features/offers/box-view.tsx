@@ -3,6 +3,7 @@ import { type CSSProperties, useEffect, useRef } from "react";
 import { RARITY_LABEL } from "../../components/card/card-model.ts";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
+import { formatGems } from "../../lib/format.ts";
 import { openLargeCard } from "../card-views/large-card-store.ts";
 import { Fireworks } from "./fireworks.tsx";
 
@@ -128,7 +129,7 @@ export function BoxView({
           </ul>
           <p className="box-view__summary" data-testid="box-view-summary">
             {gems > 0
-              ? `Copies beyond the cap turned into ${gems} gems.`
+              ? `Copies beyond the cap turned into ${formatGems(gems)} gems.`
               : "Every card went to your library."}
           </p>
           <div className="box-view__actions">
@@ -139,7 +140,7 @@ export function BoxView({
                 onClick={onOpenAgain}
                 data-testid="box-view-again"
               >
-                Open another · {box.price}
+                Open another · {formatGems(box.price)}
                 <span className="offers-gem" aria-hidden="true" />
               </button>
             )}

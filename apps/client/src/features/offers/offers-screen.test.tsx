@@ -142,11 +142,36 @@ describe("offers", () => {
       }),
     });
     fireEvent.click(screen.getByTestId("season-pass-buy"));
+    const ask = screen.getByTestId("season-pass-confirm");
+    expect(ask.textContent).toContain("7,500 gems will be taken from your balance of 8,000");
+    fireEvent.click(screen.getByTestId("season-pass-confirm-confirm"));
     await waitFor(() =>
       expect(screen.getByTestId("system-dialog").textContent).toContain("Season pass activated!"),
     );
+    expect(screen.queryByTestId("season-pass-confirm")).toBeNull();
     expect(screen.queryByTestId("season-pass-buy")).toBeNull();
     expect(appStore.get().user?.silver).toBe(500);
+  });
+
+  it("asks before the season pass: cancel (or Escape) buys nothing", () => {
+    const { calls } = renderOffers(8000, false);
+    fireEvent.click(screen.getByTestId("season-pass-buy"));
+    expect(screen.getByTestId("season-pass-confirm")).toBeTruthy();
+    // Nothing is bought while the question is open.
+    expect(calls).toHaveLength(0);
+    fireEvent.click(screen.getByTestId("season-pass-confirm-cancel"));
+    expect(screen.queryByTestId("season-pass-confirm")).toBeNull();
+    fireEvent.click(screen.getByTestId("season-pass-buy"));
+    fireEvent.keyDown(screen.getByTestId("season-pass-confirm"), { key: "Escape" });
+    expect(screen.queryByTestId("season-pass-confirm")).toBeNull();
+    expect(calls).toHaveLength(0);
+    expect(appStore.get().user?.silver).toBe(8000);
+    expect(screen.getByTestId("season-pass-buy").textContent).toContain("7,500");
+  });
+
+  it("prints the season pass price with a thousands separator", () => {
+    renderOffers(8000);
+    expect(screen.getByTestId("season-pass-buy").textContent).toContain("Activate · 7,500");
   });
 
   it("hides the season pass from premium players and refuses it under 7500 gems", () => {
@@ -156,6 +181,8 @@ describe("offers", () => {
     const { calls } = renderOffers(7499);
     fireEvent.click(screen.getByTestId("season-pass-buy"));
     expect(screen.getByTestId("system-dialog").textContent).toContain("Not enough gems!");
+    // A short balance is refused at once, without asking first.
+    expect(screen.queryByTestId("season-pass-confirm")).toBeNull();
     expect(calls).toHaveLength(0);
   });
 

@@ -8,6 +8,7 @@ import {
 } from "@cardrealm/protocol";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
+import { ConfirmDialog } from "../../components/system-dialog/confirm-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { sfx } from "../../lib/sound/sfx.ts";
@@ -23,6 +24,7 @@ import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";
+import { formatGems } from "../../lib/format.ts";
 import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** The two card boxes of the offers screen, in order, with their art. */
@@ -83,7 +85,7 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
               <td>{box.slots[r]}</td>
               <td data-testid={`offers-odds-${box.id}-${r}`}>{percent(box.odds[r])}</td>
               <td data-testid={`offers-cashback-${box.id}-${r}`}>
-                +{box.cashback[r]} <Gem />
+                +{formatGems(box.cashback[r])} <Gem />
               </td>
             </tr>
           ))}
@@ -95,14 +97,14 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
         className="btn btn--gold offer-box__buy"
         onClick={() => onOpen(box)}
         aria-busy={busy}
-        aria-label={`Open the ${box.name} box for ${box.price} gems`}
+        aria-label={`Open the ${box.name} box for ${formatGems(box.price)} gems`}
         data-testid={`offers-open-${box.id}`}
       >
         {busy ? (
           "Opening…"
         ) : (
           <>
-            Open · {box.price} <Gem />
+            Open · {formatGems(box.price)} <Gem />
           </>
         )}
       </button>
@@ -122,6 +124,7 @@ export default function OffersScreen() {
   const [fetched, setFetched] = useState<Box[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [buyingPass, setBuyingPass] = useState(false);
+  const [confirmingPass, setConfirmingPass] = useState(false);
   const [opened, setOpened] = useState<{ box: Box; result: OpenBoxResult; n: number } | null>(null);
   const openingRef = useRef(false);
 
@@ -181,13 +184,22 @@ export default function OffersScreen() {
     }
   };
 
-  const buyPass = async () => {
+  // The pass is the biggest spend in the game: a short balance is refused at
+  // once, otherwise the player confirms before anything is bought.
+  const askPass = () => {
     playClick();
     if (buyingPass) return;
     if ((appStore.get().user?.silver ?? 0) < SEASON_PASS_PRICE) {
       showSystemMessage(MESSAGES.notEnoughGems, "info");
       return;
     }
+    setConfirmingPass(true);
+  };
+
+  const buyPass = async () => {
+    playClick();
+    setConfirmingPass(false);
+    if (buyingPass) return;
     setBuyingPass(true);
     try {
       setUser(await offersApi.seasonPass());
@@ -260,7 +272,7 @@ export default function OffersScreen() {
                 <button
                   type="button"
                   className="btn btn--gold season-pass__buy"
-                  onClick={() => void buyPass()}
+                  onClick={askPass}
                   disabled={buyingPass}
                   data-testid="season-pass-buy"
                 >
@@ -268,7 +280,7 @@ export default function OffersScreen() {
                     "Activating…"
                   ) : (
                     <>
-                      Activate · {SEASON_PASS_PRICE} <Gem />
+                      Activate · {formatGems(SEASON_PASS_PRICE)} <Gem />
                     </>
                   )}
                 </button>
@@ -277,6 +289,29 @@ export default function OffersScreen() {
           </article>
         </div>
       </div>
+
+      {confirmingPass && (
+        <ConfirmDialog
+          title="Activate the season pass?"
+          confirmLabel={
+            <>
+              Activate · {formatGems(SEASON_PASS_PRICE)} <Gem />
+            </>
+          }
+          onConfirm={() => void buyPass()}
+          onCancel={() => {
+            playClick();
+            setConfirmingPass(false);
+          }}
+          testId="season-pass-confirm"
+        >
+          <p>
+            {formatGems(SEASON_PASS_PRICE)} gems will be taken from your balance of{" "}
+            {formatGems(silver)}.
+          </p>
+          <p>The paid track of season rewards opens for the rest of the season.</p>
+        </ConfirmDialog>
+      )}
 
       {opened && (
         <BoxView

@@ -1,7 +1,5 @@
 import {
   GUIDE_NAME,
-  TUTORIAL_BATTLE_WAITING,
-  TUTORIAL_LINES,
   TUTORIAL_SKIP_LABEL,
   TUTORIAL_SKIP_LESSON_LABEL,
   type TutorialLine,
@@ -13,6 +11,7 @@ import { useAppStore } from "../../stores/app-store.ts";
 import { useTypedText } from "../story/use-typed-text.ts";
 import { GuideSprite } from "./guide-sprite.tsx";
 import { speak, stopSpeaking } from "./speech.ts";
+import { dockPlacement, tutorialLine } from "./tutorial-lines.ts";
 import { CONTINUE_STEPS, isBattleStep } from "./tutorial-machine.ts";
 import { finishTutorial, tutorialEvent, useTutorialRunning } from "./tutorial-state.ts";
 import { findTarget, stepFocus } from "./tutorial-targets.ts";
@@ -227,6 +226,7 @@ export function TutorialOverlay() {
   const live = useAppStore((s) => s.tutorial);
   const route = useAppStore((s) => s.route);
   const dialogOpen = useAppStore((s) => s.systemMessage.isVisible);
+  const beaten = useAppStore((s) => s.user?.maps);
   const onBattleScreen = route === "game";
   const battleStep = isBattleStep(live.step);
   const focus = stepFocus(live.step, onBattleScreen, battleStep);
@@ -236,17 +236,29 @@ export function TutorialOverlay() {
   if (!running || !live.isActive) return null;
 
   const waiting = battleStep && !onBattleScreen;
-  const line = waiting ? TUTORIAL_BATTLE_WAITING : (TUTORIAL_LINES[live.step] ?? null);
+  const line = tutorialLine(live.step, { waiting, beaten: beaten ?? [] });
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
   // The overlay's own size: the stage's design size, from the window (reading the
   // drawn overlay's offsetWidth here forced a layout on every render).
   const { width: vw, height: vh } = stageSizeFor(window.innerWidth, window.innerHeight);
-  // The guide sits away from what she points at.
-  const cx = rect ? rect.x + rect.w / 2 : vw * 0.75;
-  const cy = rect ? rect.y + rect.h / 2 : vh * 0.25;
-  const side = cx < vw / 2 ? "right" : "left";
-  const edge = cy > vh / 2 ? "top" : "bottom";
+  // The guide sits away from what she points at (and, in battle, off the board).
+  const placement = dockPlacement({
+    onBattleScreen,
+    blocks: focus.blocks,
+    target: rect,
+    width: vw,
+    height: vh,
+  });
+  const dockClass =
+    placement === "battle-top"
+      ? "tutorial-dock--battle"
+      : placement === "battle-aside"
+        ? "tutorial-dock--aside"
+        : placement
+            .split("-")
+            .map((p) => `tutorial-dock--${p}`)
+            .join(" ");
   const arrowBelow = rect !== null && rect.y < 56;
 
   return (
@@ -285,7 +297,12 @@ export function TutorialOverlay() {
         </div>
       )}
       <div
-        className={`tutorial-dock ${onBattleScreen ? "tutorial-dock--battle" : `tutorial-dock--${side} tutorial-dock--${edge}`}${nudge ? ` tutorial-dock--nudge-${nudge % 2}` : ""}`}
+        className={`tutorial-dock ${dockClass}${nudge ? ` tutorial-dock--nudge-${nudge % 2}` : ""}`}
+        data-testid="tutorial-dock"
+        data-placement={placement}
+        // Aside the board the bubble never takes a click meant for a cell or a
+        // card under it; its own buttons still do (tutorial.css).
+        style={placement === "battle-aside" ? { pointerEvents: "none" } : undefined}
       >
         <Bubble
           key={waiting ? "waiting" : live.step}
