@@ -36,7 +36,7 @@ describe("the journey from login to the map", () => {
 
     await screen.findByTestId("screen-home", {}, { timeout: 3000 });
     expect(screen.queryByTestId("loading-popup")).toBeNull();
-    expect(screen.getByTestId("gem-balance").textContent).toBe("1000");
+    expect(screen.getByTestId("gem-balance").textContent).toBe("1,000");
     expect(localStorage.getItem(JWT_STORAGE_KEY)).toBe("token-abc");
     // Calls after sign-in carry the bearer token.
     const cards = calls.find((c) => c.key === "GET /api/cards");
