@@ -15,6 +15,7 @@ import {
   sqliteSeeder,
   units,
 } from "./arena-support.ts";
+import { JOURNEY_THROTTLES } from "./support.ts";
 
 /**
  * The same two-player game across two server processes (3113 and 3123 by
@@ -96,6 +97,7 @@ test.describe("the arena across two server processes sharing Redis", () => {
       // One secret: a token signed by one process is good on the other.
       TOKEN_SECRET: "e2e-redis-secret-e2e-redis-secret-e2e-0",
       BATTLE_SEED: "12345",
+      ...JOURNEY_THROTTLES,
     };
     // One after the other: the first runs the migrations.
     for (const port of ports) servers.push(await startServer(port, env));

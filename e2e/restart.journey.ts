@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { playACard, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
-import { expectMap } from "./support.ts";
+import { expectMap, JOURNEY_THROTTLES } from "./support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_RESTART_PORT ?? 3150);
@@ -24,6 +24,7 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       DATABASE_URL: "",
       TOKEN_SECRET: "e2e-restart-secret-e2e-restart-secret-0",
       BATTLE_SEED: "12345",
+      ...JOURNEY_THROTTLES,
     },
     stdio: "ignore",
   });
