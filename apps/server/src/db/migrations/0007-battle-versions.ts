@@ -8,8 +8,8 @@ import type { Kysely } from "kysely";
  */
 export function battleVersions() {
   return {
-    // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists
-    async up(db: Kysely<any>): Promise<void> {
+    // The schema builder needs no table types (the typed schema comes after the migrations).
+    async up(db: Kysely<unknown>): Promise<void> {
       await db.schema.alterTable("battles").addColumn("engine_version", "varchar(32)").execute();
       await db.schema.alterTable("battles").addColumn("catalogue_version", "varchar(32)").execute();
     },
