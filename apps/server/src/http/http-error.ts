@@ -1,5 +1,7 @@
 import type { ErrorCode } from "@cardrealm/protocol";
+import type { FastifyReply } from "fastify";
 import type { z } from "zod";
+import { PasswordHasherBusy } from "../auth/passwords.ts";
 
 /** An error a caller can act on: becomes `{ error: { code, message } }` with its status. */
 export class HttpError extends Error {
@@ -16,13 +18,21 @@ export const badRequest = (message: string) => new HttpError(400, "bad_request",
 export const unauthorized = (message = "Your session has ended. Please sign in again.") =>
   new HttpError(401, "unauthorized", message);
 
-/** The password checks are all busy: come back in a few seconds (503 with Retry-After). */
-export const passwordsBusy = () =>
-  new HttpError(
-    503,
-    "unavailable",
-    "Too many sign-ins are being checked right now. Try again in a few seconds.",
-  );
+/**
+ * For a `.catch` around work that checks a password: the checks are all busy
+ * (PasswordHasherBusy) becomes 503 with Retry-After; anything else goes on up.
+ */
+export function passwordsBusyAs503(reply: FastifyReply) {
+  return (err: unknown): never => {
+    if (!(err instanceof PasswordHasherBusy)) throw err;
+    reply.header("retry-after", "5");
+    throw new HttpError(
+      503,
+      "unavailable",
+      "Too many sign-ins are being checked right now. Try again in a few seconds.",
+    );
+  };
+}
 
 /** Parses input with a protocol schema; a mismatch is a 400 naming each bad field. */
 export function parseWith<S extends z.ZodType>(

@@ -131,8 +131,9 @@ export function createPlayerService(deps: {
       if (!claimed) return { ok: false, reason: "replayed" };
       if (clock() - lastLaunchSweep > 60_000) {
         lastLaunchSweep = clock();
-        // Launches past their age are refused as stale; their records can go.
-        const before = new Date(clock() - 2 * LAUNCH_MAX_AGE_SECONDS * 1000).toISOString();
+        // A launch is good from 10 minutes before its ts to 10 after, so at most
+        // 20 minutes after it was used; records kept 30 leave a margin.
+        const before = new Date(clock() - 3 * LAUNCH_MAX_AGE_SECONDS * 1000).toISOString();
         await forgetPartnerLaunches(k, before);
       }
 

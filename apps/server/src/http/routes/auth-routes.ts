@@ -7,9 +7,8 @@ import {
   type SignedInUser,
 } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
-import { PasswordHasherBusy } from "../../auth/passwords.ts";
 import type { PlayerService, SignedIn } from "../../services/player-service.ts";
-import { HttpError, parseWith, passwordsBusy, unauthorized } from "../http-error.ts";
+import { HttpError, parseWith, passwordsBusyAs503, unauthorized } from "../http-error.ts";
 import { type ManualThrottle, manualThrottle } from "../throttle.ts";
 
 const withToken = (s: SignedIn): { data: SignedInUser } => ({
@@ -64,13 +63,7 @@ export function authRoutes(
     const body = parseWith(LoginBody, request.body);
     const key = `login:${body.login.trim().toLowerCase()}`;
     await loginFailures.check(request, reply, key);
-    const signed = await players.login(body.login, body.password).catch((err: unknown) => {
-      if (err instanceof PasswordHasherBusy) {
-        reply.header("retry-after", "5");
-        throw passwordsBusy();
-      }
-      throw err;
-    });
+    const signed = await players.login(body.login, body.password).catch(passwordsBusyAs503(reply));
     if (!signed) {
       await loginFailures.take(request, reply, key);
       throw new HttpError(401, "incorrect_login", MESSAGES.incorrectLogin);

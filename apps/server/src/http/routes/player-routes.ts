@@ -1,8 +1,7 @@
 import { LIMITS, MESSAGES, PlayerEditBody, PlayerEventBody } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
-import { PasswordHasherBusy } from "../../auth/passwords.ts";
 import type { EditResult, PlayerService } from "../../services/player-service.ts";
-import { HttpError, parseWith, passwordsBusy, unauthorized } from "../http-error.ts";
+import { HttpError, parseWith, passwordsBusyAs503, unauthorized } from "../http-error.ts";
 
 type EditRefusal = Extract<EditResult, { ok: false }>["reason"];
 
@@ -50,13 +49,7 @@ export function playerRoutes(
           password: body.password,
           currentPassword: body.current_password,
         })
-        .catch((err: unknown) => {
-          if (err instanceof PasswordHasherBusy) {
-            reply.header("retry-after", "5");
-            throw passwordsBusy();
-          }
-          throw err;
-        });
+        .catch(passwordsBusyAs503(reply));
       if (!r.ok) throw EDIT_REFUSALS[r.reason];
       // Every other session ended: this one goes on with the new token.
       return { data: { ...r.user, jwtToken: r.token } };
