@@ -6,7 +6,7 @@
  *
  *   npx tsx tools/art/build.ts            write into apps/client/public
  *   npx tsx tools/art/build.ts --out DIR  write into DIR instead
- *   npx tsx tools/art/build.ts --icons    print which icon each card got, and why
+ *   npx tsx tools/art/build.ts --subjects what each card's picture shows (subject or spell look)
  *
  * Generated files are committed; `npm start` never runs this.
  */
@@ -14,9 +14,9 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CARDS, CHAPTERS, chapterOfOpponent, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
-import { cardArt } from "./card-art.ts";
+import { cardArt, describeArt } from "./card-art.ts";
 import { guideSpriteSvg } from "./guide-sprite.ts";
-import { assignIcons, iconCandidates } from "./pick.ts";
+import { iconCandidates } from "./pick.ts";
 import { SEASON_REWARD_ART, type SeasonRewardKind, seasonRewardSvg } from "./season-art.ts";
 import type { CardDef, Faction } from "./types.ts";
 import {
@@ -53,13 +53,12 @@ export interface OpponentLike {
 }
 
 export function cardArtFiles(cards: readonly CardDef[]): ArtFile[] {
-  const icons = assignIcons(cards);
+  const byId = new Map(cards.map((c) => [c.id, c]));
+  const lookup = (id: number): CardDef | undefined => byId.get(id);
   const files: ArtFile[] = [];
   for (const card of [...cards].sort((a, b) => a.id - b.id)) {
-    const icon = icons.get(card.id);
-    if (!icon) throw new Error(`no icon for card ${card.id}`);
-    files.push({ path: `${CARD_DIR}/${card.id}-mini.svg`, content: cardArt(card, icon, "mini") });
-    files.push({ path: `${CARD_DIR}/${card.id}-max.svg`, content: cardArt(card, icon, "max") });
+    files.push({ path: `${CARD_DIR}/${card.id}-mini.svg`, content: cardArt(card, "mini", lookup) });
+    files.push({ path: `${CARD_DIR}/${card.id}-max.svg`, content: cardArt(card, "max", lookup) });
   }
   return files;
 }
@@ -146,11 +145,9 @@ export function writeArt(files: readonly ArtFile[], root: string): void {
 }
 
 function main(argv: readonly string[]): void {
-  if (argv.includes("--icons")) {
-    const icons = assignIcons(CARDS);
-    for (const card of CARDS) {
-      console.log(`${card.id}\t${card.name}\t${iconCandidates(card).rule}\t${icons.get(card.id)}`);
-    }
+  if (argv.includes("--subjects")) {
+    const lookup = (id: number): CardDef | undefined => CARDS.find((c) => c.id === id);
+    for (const card of CARDS) console.log(`${card.id}\t${card.name}\t${describeArt(card, lookup)}`);
     return;
   }
   const outAt = argv.indexOf("--out");

@@ -22,6 +22,7 @@
  *   npx tsx tools/art/distinct.ts --public DIR    the same for another public folder
  *   npx tsx tools/art/distinct.ts --sheet FILE    also write a contact sheet PNG of every card
  *   npx tsx tools/art/distinct.ts --ids 1121,1126 only these cards (the sheet too)
+ *   npx tsx tools/art/distinct.ts --suggest       seed words that set the closest cards apart
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -29,6 +30,8 @@ import { fileURLToPath } from "node:url";
 import { CARDS } from "@cardrealm/content";
 import { type Browser, chromium } from "playwright-core";
 import { CARD_DIR, PUBLIC_DIR } from "./build.ts";
+import { cardArt } from "./card-art.ts";
+import type { CardDef } from "./types.ts";
 
 /** Side of the grey grid the page reduces each picture to. */
 export const GRID = 32;
@@ -130,40 +133,36 @@ export function colourHash(rgb: readonly number[], size = GRID): bigint {
 }
 
 /**
- * Decodes the mini bitmaps of the given cards in the browser and returns, per
- * card in the order given, its red, green and blue planes of GRID x GRID box
- * averages (0-255), one after the other.
+ * Decodes pictures (data: URLs) in the browser, each drawn at `width` px
+ * wide, and returns, per picture in the order given, its red, green and blue
+ * planes of GRID x GRID box averages (0-255), one after the other.
  */
-export async function colourGrids(
+export async function gridsOf(
   browser: Browser,
-  publicDir: string,
-  ids: readonly number[],
+  urls: readonly string[],
+  width = 300,
 ): Promise<number[][]> {
   const page = await browser.newPage();
   try {
     const grids: number[][] = [];
     // a batch at a time keeps each evaluate call's payload small
-    for (let i = 0; i < ids.length; i += 40) {
-      const batch = ids.slice(i, i + 40).map((id) => {
-        const file = join(publicDir, CARD_DIR, `${id}-mini.webp`);
-        if (!existsSync(file)) throw new Error(`no bitmap ${file}: run the art rasteriser`);
-        return readFileSync(file).toString("base64");
-      });
+    for (let i = 0; i < urls.length; i += 40) {
+      const batch = urls.slice(i, i + 40);
       const out = await page.evaluate(
-        async ({ batch, size }) => {
+        async ({ batch, size, width }) => {
           const result: number[][] = [];
-          for (const b64 of batch) {
+          for (const url of batch) {
             const img = new Image();
-            img.src = `data:image/webp;base64,${b64}`;
+            img.src = url;
             await img.decode();
-            const w = img.naturalWidth;
-            const h = img.naturalHeight;
+            const w = width;
+            const h = Math.round((width * img.naturalHeight) / img.naturalWidth);
             const canvas = document.createElement("canvas");
             canvas.width = w;
             canvas.height = h;
             const ctx = canvas.getContext("2d");
             if (!ctx) throw new Error("no 2d canvas");
-            ctx.drawImage(img, 0, 0);
+            ctx.drawImage(img, 0, 0, w, h);
             const px = ctx.getImageData(0, 0, w, h).data;
             // three planes (R, G, B) of box averages, row-major
             const sum = new Array<number>(3 * size * size).fill(0);
@@ -184,7 +183,7 @@ export async function colourGrids(
           }
           return result;
         },
-        { batch, size: GRID },
+        { batch, size: GRID, width },
       );
       grids.push(...out);
     }
@@ -194,6 +193,13 @@ export async function colourGrids(
   }
 }
 
+/** The committed mini bitmap of a card as a data: URL. */
+export function bitmapUrl(publicDir: string, id: number): string {
+  const file = join(publicDir, CARD_DIR, `${id}-mini.webp`);
+  if (!existsSync(file)) throw new Error(`no bitmap ${file}: run the art rasteriser`);
+  return `data:image/webp;base64,${readFileSync(file).toString("base64")}`;
+}
+
 /** Hashes of every catalogue card's mini picture in `publicDir`. */
 export async function hashCards(
   browser: Browser,
@@ -201,10 +207,9 @@ export async function hashCards(
   only?: ReadonlySet<number>,
 ): Promise<CardHash[]> {
   const cards = [...CARDS].filter((c) => !only || only.has(c.id)).sort((a, b) => a.id - b.id);
-  const grids = await colourGrids(
+  const grids = await gridsOf(
     browser,
-    publicDir,
-    cards.map((c) => c.id),
+    cards.map((c) => bitmapUrl(publicDir, c.id)),
   );
   return cards.map((c, i) => {
     const g = grids[i] ?? [];
@@ -259,6 +264,49 @@ async function contactSheet(
   await page.close();
 }
 
+/** Bits of margin `--suggest` keeps above ALIKE (a re-bake moves a hash by a bit or two). */
+const MARGIN = 4;
+
+/**
+ * For each pair closer than ALIKE + MARGIN, tries seed words on the higher
+ * id (drawing its SVG in the page) until it is that far from every other
+ * card, and prints the SEED_WORDS entries to add to card-art.ts.
+ */
+async function suggest(browser: Browser, hashes: CardHash[], pairs: Pair[]): Promise<void> {
+  const byId = new Map(CARDS.map((c) => [c.id, c]));
+  const lookup = (id: number): CardDef | undefined => byId.get(id);
+  const found: Record<number, string> = {};
+  const close = pairs.filter((p) => p.d < ALIKE + MARGIN).sort((x, y) => x.d - y.d);
+  for (const p of close) {
+    const id = Math.max(p.a.id, p.b.id);
+    const card = byId.get(id);
+    const mine = hashes.find((h) => h.id === id);
+    if (!card || !mine || found[id] !== undefined) continue;
+    if (
+      Math.min(...hashes.filter((h) => h.id !== id).map((h) => hamming(h.hash, mine.hash))) >=
+      ALIKE + MARGIN
+    )
+      continue;
+    for (const word of "abcdefghijklmnopqrstuvwxyz") {
+      const svg = cardArt(card, "mini", lookup, word);
+      const [grid = []] = await gridsOf(browser, [
+        `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`,
+      ]);
+      const hash = colourHash(grid);
+      const nearest = Math.min(
+        ...hashes.filter((h) => h.id !== id).map((h) => hamming(h.hash, hash)),
+      );
+      if (nearest >= ALIKE + MARGIN) {
+        found[id] = word;
+        mine.hash = hash;
+        break;
+      }
+    }
+  }
+  console.log("add to SEED_WORDS in tools/art/card-art.ts:");
+  for (const [id, word] of Object.entries(found)) console.log(`  ${id}: "${word}",`);
+}
+
 async function main(argv: readonly string[]): Promise<void> {
   const arg = (flag: string): string | undefined => {
     const at = argv.indexOf(flag);
@@ -287,6 +335,7 @@ async function main(argv: readonly string[]): Promise<void> {
     const nearest = [...pairs].sort((x, y) => x.d - y.d).slice(0, 15);
     for (const p of nearest)
       console.log(`  ${p.d}  ${p.a.id} ${p.a.name}  ~  ${p.b.id} ${p.b.name}`);
+    if (argv.includes("--suggest")) await suggest(browser, hashes, pairs);
     if (sheet) {
       await contactSheet(browser, publicDir, resolve(sheet), only);
       console.log(`contact sheet: ${sheet}`);
