@@ -98,6 +98,13 @@ describe("the pipeline", () => {
     }
   });
 
+  it("draws card panels without any SVG filter (glows are gradients)", () => {
+    const filtered = files
+      .filter((f) => f.path.startsWith(CARD_DIR) && /<filter|filter=/.test(f.content))
+      .map((f) => f.path);
+    expect(filtered).toEqual([]);
+  });
+
   it("keeps card panels small (mini under 8 KB, max under 12 KB)", () => {
     for (const f of files.filter((x) => x.path.startsWith(CARD_DIR))) {
       const limit = f.path.endsWith("-mini.svg") ? 8 * 1024 : 12 * 1024;
