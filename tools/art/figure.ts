@@ -883,25 +883,43 @@ function elemental(d: Draw, s: Subject, fr: Frame): Pt {
     eyes(sil, fr.P(-0.06, 0.68), 0.025 * H);
     return fr.P(0, 0.9);
   }
-  // fire: a flame body with tongues for arms; the flame itself glows
-  const pts: Pt[] = [fr.P(-0.16, 0.05)];
-  const n = 9;
+  // fire: a dark figure with raised arms inside a tall flame; the flame is
+  // light behind it (sil.back), with brighter tongues licking its edges
+  const outer: Pt[] = [fr.P(-0.3, 0)];
+  const n = 11;
   for (let i = 0; i <= n; i++) {
-    const a = -100 + (i * 200) / n;
-    const r = i % 2 ? 0.3 : 0.5 + rng.range(0, 0.25);
-    pts.push(fr.from(fr.P(0, 0.4), r, a));
+    const t = i / n;
+    const x = -0.3 + t * 0.6;
+    const top = 0.55 + Math.sin(t * Math.PI) * 0.4;
+    outer.push(fr.P(x + rng.range(-0.04, 0.04), i % 2 ? top * 0.72 : top + rng.range(0, 0.15)));
   }
-  pts.push(fr.P(0.16, 0.05));
-  sil.glow.poly(pts);
-  sil.fill.poly([
-    fr.P(-0.1, 0.1),
-    fr.P(-0.14, 0.4),
-    fr.P(0, 0.65),
-    fr.P(0.14, 0.4),
-    fr.P(0.1, 0.1),
-  ]);
-  eyes(sil, fr.P(0.04, 0.52), 0.025 * H);
-  return fr.P(0, 0.9);
+  outer.push(fr.P(0.3, 0));
+  sil.back.poly(outer);
+  const core = fr.P(0, 0.05);
+  tube(sil.fill, curve(core, fr.P(0.03, 0.3), fr.P(0, 0.55), 4), taper(0.2 * H, 0.12 * H, 4));
+  sil.fill.circle(...fr.P(0.02, 0.64), 0.08 * H);
+  for (const side of [-1, 1]) {
+    const sh = fr.P(side * 0.07, 0.5);
+    const elbow = fr.P(side * 0.2, 0.62);
+    const hand = fr.P(side * 0.22, 0.82);
+    sil.line(0.05 * H, [sh, elbow, hand]);
+    // a flame in each hand
+    sil.glow.poly([
+      [hand[0] - 0.04 * H, hand[1]],
+      [hand[0] + side * 0.02 * H, hand[1] - 0.14 * H],
+      [hand[0] + 0.04 * H, hand[1]],
+    ]);
+  }
+  for (let i = 0; i < 5; i++) {
+    const o = fr.P(rng.range(-0.2, 0.2), rng.range(0.1, 0.45));
+    sil.glow.poly([
+      [o[0] - 0.025 * H, o[1]],
+      [o[0], o[1] - rng.range(0.08, 0.16) * H],
+      [o[0] + 0.025 * H, o[1]],
+    ]);
+  }
+  eyes(sil, fr.P(0.05, 0.66), 0.02 * H);
+  return fr.P(0, 0.95);
 }
 
 function spirit(d: Draw, s: Subject, fr: Frame): Pt {
