@@ -13,6 +13,7 @@ import type { FaultHook } from "./battles/fault-points.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
+import { pendingMigrations } from "./db/migrate.ts";
 import { ping } from "./db/repositories/health-repo.ts";
 import { createShop } from "./economy/box-opening.ts";
 import { BOXES } from "./economy/boxes.ts";
@@ -28,6 +29,7 @@ import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
 import { economyRoutes } from "./http/routes/economy-routes.ts";
+import { healthRoutes } from "./http/routes/health-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
@@ -127,18 +129,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     starter: deps.content.starter,
   });
 
-  // Liveness: the process answers. Readiness (/healthz) also checks the database.
-  app.get("/livez", async () => ({ data: { status: "ok" } }));
-
-  app.get("/healthz", async (_request, reply) => {
-    try {
-      await ping(db.kysely);
-      return { data: { status: "ok", database: db.dialect } };
-    } catch {
-      return reply
-        .status(503)
-        .send({ error: { code: "internal", message: "database unreachable" } });
-    }
+  healthRoutes(app, {
+    dialect: db.dialect,
+    database: () => ping(db.kysely),
+    pendingMigrations: () => pendingMigrations(db),
+    ...(throttleRedis ? { redis: async () => void (await throttleRedis.ping()) } : {}),
+    draining: () => closing,
   });
 
   authRoutes(app, { players, throttles: config.throttle });

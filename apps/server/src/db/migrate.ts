@@ -55,3 +55,14 @@ async function migrateOn(db: Db, kysely: Kysely<Database>): Promise<string[]> {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/** Names of the migrations this build knows that the database has not run yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations(db) },
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+}
