@@ -15,6 +15,7 @@ import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
 import { pendingMigrations } from "./db/migrate.ts";
 import { ping } from "./db/repositories/health-repo.ts";
+import { gamesInProgress } from "./db/repositories/metrics-repo.ts";
 import { createShop } from "./economy/box-opening.ts";
 import { BOXES } from "./economy/boxes.ts";
 import { createDeckEditor } from "./economy/deck-editor.ts";
@@ -30,11 +31,13 @@ import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
 import { economyRoutes } from "./http/routes/economy-routes.ts";
 import { healthRoutes } from "./http/routes/health-routes.ts";
+import { metricsRoutes } from "./http/routes/metrics-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installThrottle } from "./http/throttle.ts";
+import { createMetrics } from "./observability/metrics.ts";
 import { createSignedPartner } from "./partners/partner-adapter.ts";
 import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
@@ -86,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header("connection", "close");
   });
   installErrorHandler(app);
+  const metrics = createMetrics();
+  metricsRoutes(app, { metrics, token: config.metricsToken });
   // Answers over 1 KB go compressed when the browser asks (br, then gzip):
   // /api/cards alone is ~60 KB of JSON (bench/web/lighthouse.ts, map). The
   // client's files come precompressed from the build and are left as they are.
@@ -176,7 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await storyBattles.settleAllOverdue();
   cpuBattleRoutes(app, { auth, battles: storyBattles });
 
-  await registerArena(app, {
+  const arena = await registerArena(app, {
     config,
     db,
     content: deps.content,
@@ -186,6 +191,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     progression,
     battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
+  });
+
+  metrics.attach({
+    openWebsockets: () => arena.channel.connectedCount,
+    queuedPlayers: () => arena.store.queueSize(),
+    gamesInProgress: () => gamesInProgress(db.kysely),
+    ...(db.poolStats ? { pool: db.poolStats } : {}),
   });
 
   const partner = createSignedPartner({
