@@ -53,6 +53,7 @@ export async function buildServer(outDir) {
     entryPoints: {
       main: "apps/server/src/main.ts",
       "season-end": "apps/server/src/progression/season-end-cli.ts",
+      admin: "apps/server/src/operator/admin-cli.ts",
     },
     outdir: outDir,
     bundle: true,

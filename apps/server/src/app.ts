@@ -32,6 +32,7 @@ import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
 import { economyRoutes } from "./http/routes/economy-routes.ts";
 import { healthRoutes } from "./http/routes/health-routes.ts";
 import { metricsRoutes } from "./http/routes/metrics-routes.ts";
+import { operatorRoutes } from "./http/routes/operator-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
@@ -43,6 +44,7 @@ import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
 import { createTutorial } from "./services/tutorial-service.ts";
 
@@ -198,6 +200,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queuedPlayers: () => arena.store.queueSize(),
     gamesInProgress: () => gamesInProgress(db.kysely),
     ...(db.poolStats ? { pool: db.poolStats } : {}),
+  });
+
+  // The operator's console (OPERATOR_TOKENS; absent without it).
+  operatorRoutes(app, {
+    operators: createOperatorService({ db, clock }),
+    tokens: config.operatorTokens,
   });
 
   const partner = createSignedPartner({
