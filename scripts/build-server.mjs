@@ -88,6 +88,7 @@ export async function buildServer(outDir) {
   }
   // The bundled files that are read from disk next to the code at run time.
   cpSync(join(serverDir, "src/partners/simulator"), join(outDir, "simulator"), { recursive: true });
+  cpSync(join(serverDir, "src/operator/console"), join(outDir, "console"), { recursive: true });
   writeFileSync(
     join(outDir, "package.json"),
     `${JSON.stringify({ type: "module", private: true }, null, 2)}\n`,
