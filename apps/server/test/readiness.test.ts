@@ -59,7 +59,7 @@ describe("/readyz refuses while a part is not ready", () => {
       },
       "database unreachable",
     ],
-    ["migrations pending", { pendingMigrations: async () => ["0010-next"] }, "0008-next"],
+    ["migrations pending", { pendingMigrations: async () => ["0010-next"] }, "0010-next"],
     [
       "Redis down",
       {
