@@ -13,7 +13,9 @@ import type { FaultHook } from "./battles/fault-points.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
+import { pendingMigrations } from "./db/migrate.ts";
 import { ping } from "./db/repositories/health-repo.ts";
+import { gamesInProgress } from "./db/repositories/metrics-repo.ts";
 import { createShop } from "./economy/box-opening.ts";
 import { BOXES } from "./economy/boxes.ts";
 import { createDeckEditor } from "./economy/deck-editor.ts";
@@ -28,16 +30,21 @@ import { authRoutes } from "./http/routes/auth-routes.ts";
 import { catalogueRoutes } from "./http/routes/catalogue-routes.ts";
 import { cpuBattleRoutes } from "./http/routes/cpu-battle-routes.ts";
 import { economyRoutes } from "./http/routes/economy-routes.ts";
+import { healthRoutes } from "./http/routes/health-routes.ts";
+import { metricsRoutes } from "./http/routes/metrics-routes.ts";
+import { operatorRoutes } from "./http/routes/operator-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installThrottle } from "./http/throttle.ts";
+import { createMetrics } from "./observability/metrics.ts";
 import { createSignedPartner } from "./partners/partner-adapter.ts";
 import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
 import { createTutorial } from "./services/tutorial-service.ts";
 
@@ -84,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (closing) reply.header("connection", "close");
   });
   installErrorHandler(app);
+  const metrics = createMetrics();
+  metricsRoutes(app, { metrics, token: config.metricsToken });
   // Answers over 1 KB go compressed when the browser asks (br, then gzip):
   // /api/cards alone is ~60 KB of JSON (bench/web/lighthouse.ts, map). The
   // client's files come precompressed from the build and are left as they are.
@@ -127,18 +136,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     starter: deps.content.starter,
   });
 
-  // Liveness: the process answers. Readiness (/healthz) also checks the database.
-  app.get("/livez", async () => ({ data: { status: "ok" } }));
-
-  app.get("/healthz", async (_request, reply) => {
-    try {
-      await ping(db.kysely);
-      return { data: { status: "ok", database: db.dialect } };
-    } catch {
-      return reply
-        .status(503)
-        .send({ error: { code: "internal", message: "database unreachable" } });
-    }
+  healthRoutes(app, {
+    dialect: db.dialect,
+    database: () => ping(db.kysely),
+    pendingMigrations: () => pendingMigrations(db),
+    ...(throttleRedis ? { redis: async () => void (await throttleRedis.ping()) } : {}),
+    draining: () => closing,
   });
 
   authRoutes(app, { players, throttles: config.throttle });
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await storyBattles.settleAllOverdue();
   cpuBattleRoutes(app, { auth, battles: storyBattles });
 
-  await registerArena(app, {
+  const arena = await registerArena(app, {
     config,
     db,
     content: deps.content,
@@ -190,6 +193,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     progression,
     battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
+  });
+
+  metrics.attach({
+    openWebsockets: () => arena.channel.connectedCount,
+    queuedPlayers: () => arena.store.queueSize(),
+    gamesInProgress: () => gamesInProgress(db.kysely),
+    ...(db.poolStats ? { pool: db.poolStats } : {}),
+  });
+
+  // The operator's console (OPERATOR_TOKENS; absent without it).
+  operatorRoutes(app, {
+    operators: createOperatorService({ db, clock }),
+    tokens: config.operatorTokens,
   });
 
   const partner = createSignedPartner({

@@ -84,6 +84,18 @@ const EnvSchema = z.object({
     .optional(),
   ARENA_BOT_WAIT_SECONDS: z.coerce.number().int().min(1).max(70).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  OPERATOR_TOKENS: z
+    .string()
+    .regex(
+      /^[a-z0-9._-]{2,32}=[\x21-\x2b\x2d-\x7e]{24,200}(,[a-z0-9._-]{2,32}=[\x21-\x2b\x2d-\x7e]{24,200})*$/,
+      "OPERATOR_TOKENS must be name=token pairs separated by commas (names: 2-32 of a-z 0-9 . _ -; tokens: 24+ printable characters without commas or spaces)",
+    )
+    .optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, "METRICS_TOKEN must be at least 16 characters")
+    .regex(/^[\x21-\x7e]+$/, "METRICS_TOKEN must be printable ASCII without spaces")
+    .optional(),
 });
 
 export interface Config {
@@ -99,6 +111,10 @@ export interface Config {
   /** PostgreSQL only: a session idle this long inside a transaction is ended by the server. */
   idleInTransactionTimeoutMs: number;
   redisUrl: string | undefined;
+  /** Operators of the console by their bearer token (OPERATOR_TOKENS); empty: no console. */
+  operatorTokens: ReadonlyMap<string, string>;
+  /** GET /metrics answers only with this bearer token; unset, the route does not exist. */
+  metricsToken: string | undefined;
   tokenSecret: string;
   /** Shared with the partner platform: signs its launch parameters and payment notices. */
   partnerSecret: string;
@@ -183,6 +199,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     idleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     redisUrl: e.REDIS_URL,
+    metricsToken: e.METRICS_TOKEN,
+    operatorTokens: new Map(
+      (e.OPERATOR_TOKENS ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((pair) => {
+          const at = pair.indexOf("=");
+          return [pair.slice(at + 1), pair.slice(0, at)] as const;
+        }),
+    ),
     tokenSecret: e.TOKEN_SECRET ?? devSecret(dataDir, "token-secret"),
     partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),
     paymentSandbox: e.PAYMENT_SANDBOX === "1",

@@ -23,11 +23,18 @@ export interface ServerProcess {
   output: () => string;
 }
 
-/** Starts the real server (src/main.ts) as a child process and waits for /healthz. */
-export async function startServer(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts the real server as a child process and waits for /healthz: by
+ * default its sources (src/main.ts through tsx); `nodeArgs` runs something
+ * else on plain Node, e.g. the production build's main.js.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = ["--import", "tsx", "src/main.ts"],
+): Promise<ServerProcess> {
   const port = await freePort();
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: serverDir,
     env: {
       ...process.env,

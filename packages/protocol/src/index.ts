@@ -5,6 +5,7 @@ export * from "./constants.ts";
 export * from "./economy.ts";
 export * from "./errors.ts";
 export * from "./no-eval.ts";
+export * from "./operator.ts";
 export * from "./pvp.ts";
 export * from "./state-messages.ts";
 export * from "./tutorial.ts";

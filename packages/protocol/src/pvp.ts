@@ -42,6 +42,12 @@ export const PVP = {
   closeForbidden: 4403,
   /** Channel: close code for a socket replaced by a newer one of the same player. */
   closeReplaced: 4409,
+  /**
+   * Channel: close code of a server going away on purpose (a deploy, SIGTERM;
+   * RFC 6455's "Service Restart"): the client reconnects at once, and through
+   * a proxy lands on another process.
+   */
+  closeRestart: 1012,
 } as const;
 
 /** POST /api/game/pvp/queue: the client's version (product.md section 7). */

@@ -1,5 +1,6 @@
 import type { Executor } from "../db/executor.ts";
 import { findSession } from "../db/repositories/users-repo.ts";
+import { AccountSuspended } from "./account-suspended.ts";
 import type { TokenService, TokenSigner } from "./tokens.ts";
 
 /**
@@ -9,6 +10,7 @@ import type { TokenService, TokenSigner } from "./tokens.ts";
  * before it stops working, on every process, at once: the check reads the
  * row (one primary-key lookup) on every call rather than caching it, because
  * a cache here would let an ended session live on in another process.
+ * A suspended account (operator's console) gets no token and keeps none.
  */
 export function createSessions(deps: { signer: TokenSigner; db: Executor }): TokenService {
   const { signer, db } = deps;
@@ -16,6 +18,9 @@ export function createSessions(deps: { signer: TokenSigner; db: Executor }): Tok
     async issue(userId) {
       const session = await findSession(db, userId);
       if (!session) throw new Error(`no user ${userId} to issue a token for`);
+      if (session.suspended_at !== null) {
+        throw new AccountSuspended(session.suspended_reason ?? "no reason given");
+      }
       return signer.issue(userId, session.session_version);
     },
     async verify(token) {
@@ -23,6 +28,7 @@ export function createSessions(deps: { signer: TokenSigner; db: Executor }): Tok
       if (!claims) return null;
       const session = await findSession(db, claims.userId);
       if (!session || session.session_version !== claims.sessionVersion) return null;
+      if (session.suspended_at !== null) return null;
       return claims.userId;
     },
   };

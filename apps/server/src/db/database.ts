@@ -20,6 +20,8 @@ export interface Db {
    * one connection, so no Kysely transaction is open around the raw work.
    */
   sqlite?: SQLite.Database;
+  /** PostgreSQL only: connections of the pool by state (GET /metrics). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -126,6 +128,11 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
     kysely,
     dialect: "postgres",
     schema: opts.schema ?? "public",
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => kysely.destroy(),
   };
 }

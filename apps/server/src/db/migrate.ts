@@ -7,6 +7,7 @@ import { arena } from "./migrations/0004-arena.ts";
 import { progression } from "./migrations/0005-progression.ts";
 import { trust } from "./migrations/0006-trust.ts";
 import { battleVersions } from "./migrations/0007-battle-versions.ts";
+import { operators } from "./migrations/0009-operators.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -19,6 +20,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0005-progression": progression(),
     "0006-trust": trust(),
     "0007-battle-versions": battleVersions(),
+    "0009-operators": operators(db.dialect),
   };
 }
 
@@ -54,4 +56,15 @@ async function migrateOn(db: Db, kysely: Kysely<Database>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+/** Names of the migrations this build knows that the database has not run yet (readiness). */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrations(db) },
+    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
+  });
+  const known = await migrator.getMigrations();
+  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
 }

@@ -25,6 +25,21 @@ export interface UsersTable {
   session_version: Generated<number>;
   /** sha256 of the local-play device key (a server-issued secret), or null. */
   device_key_hash: string | null;
+  /** Set by an operator: the account signs in nowhere until lifted. */
+  suspended_at: string | null;
+  suspended_reason: string | null;
+}
+
+export interface OperatorActionsTable {
+  id: Generated<number>;
+  /** The operator's name (from OPERATOR_TOKENS or the admin command's --operator). */
+  operator: string;
+  /** lookup, grant, refund, end_sessions, suspend, unsuspend */
+  action: string;
+  user_id: number | null;
+  /** JSON: what was asked and what came of it. */
+  details: string;
+  created_at: string;
 }
 
 export interface PartnerLaunchesTable {
@@ -213,4 +228,5 @@ export interface Database {
   season_seen: SeasonSeenTable;
   gem_ledger: GemLedgerTable;
   analytics_events: AnalyticsEventsTable;
+  operator_actions: OperatorActionsTable;
 }

@@ -8,6 +8,7 @@ import type {
   FastifyRequest,
   FastifyServerOptions,
 } from "fastify";
+import { AccountSuspended } from "../auth/account-suspended.ts";
 import { databaseFault } from "../db/db-errors.ts";
 import { HttpError } from "./http-error.ts";
 
@@ -30,9 +31,13 @@ const FASTIFY_CODES: Record<string, string> = {
  * logged with its stack and answered as a plain 500 without internals.
  */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((err: FastifyError | HttpError, request, reply) => {
+  app.setErrorHandler((err: FastifyError | HttpError | AccountSuspended, request, reply) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ error: { code: err.code, message: err.message } });
+    }
+    // Every sign-in of a suspended account ends in the token issue (auth/sessions.ts).
+    if (err instanceof AccountSuspended) {
+      return reply.status(403).send({ error: { code: "forbidden", message: err.message } });
     }
     // Database outages answer 503 and lost races 409, never a bare 500 (db/db-errors.ts).
     const fault = databaseFault(err);

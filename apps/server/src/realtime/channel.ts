@@ -403,7 +403,7 @@ export function createChannel(opts: ChannelOptions): Channel {
 
   function accept(ws: WebSocket, token: string | undefined): void {
     if (closing) {
-      ws.close(1001, "Server shutting down");
+      ws.close(PVP.closeRestart, "Server restarting: reconnect");
       return;
     }
     const conn: Conn = {
@@ -464,7 +464,7 @@ export function createChannel(opts: ChannelOptions): Channel {
       resendTimer.cancel();
       if (heartbeat) clearInterval(heartbeat);
       for (const s of sessions.values()) s.gone?.cancel();
-      for (const ws of sockets) ws.close(1001, "Server shutting down");
+      for (const ws of sockets) ws.close(PVP.closeRestart, "Server restarting: reconnect");
       sessions.clear();
       unconfirmed.clear();
     },

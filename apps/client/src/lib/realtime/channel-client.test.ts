@@ -6,6 +6,7 @@ import {
   createChannelClient,
   IDLE_TICK_MS,
   RECONNECT_MS,
+  RESTART_RECONNECT_MS,
   SEND_GAP_MS,
   type SocketLike,
 } from "./channel-client.ts";
@@ -191,6 +192,22 @@ describe("the realtime channel client", () => {
     expect(sockets).toHaveLength(2);
     sockets[1]?.drop(1006); // never opened
     vi.advanceTimersByTime(RECONNECT_MS);
+    expect(sockets).toHaveLength(3);
+    client.stop();
+  });
+
+  it("reconnects at once (within half a second) when the server restarts on purpose (1012)", () => {
+    const { client, sockets } = setup();
+    client.start();
+    sockets[0]?.open();
+    sockets[0]?.drop(1012);
+    vi.advanceTimersByTime(RESTART_RECONNECT_MS);
+    expect(sockets).toHaveLength(2);
+    // Back to the usual pace when the next attempt fails too.
+    sockets[1]?.drop(1006);
+    vi.advanceTimersByTime(RECONNECT_MS - 1);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
     expect(sockets).toHaveLength(3);
     client.stop();
   });

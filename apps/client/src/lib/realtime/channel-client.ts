@@ -10,7 +10,9 @@
  *   would not resend it) but not handed on: duplicates are dropped.
  * - 2 s after a close it connects again, except when the server said the
  *   token is bad (4401), the user is not the token's (4403) or a newer socket
- *   of the player took over (4409).
+ *   of the player took over (4409). A server restarting on purpose (1012)
+ *   is answered at once (within RESTART_RECONNECT_MS, spread so a whole
+ *   server's players do not arrive at the other in one instant).
  * - Outgoing messages go through one queue drained one message per 200 ms;
  *   an empty queue is looked at again every 100 ms.
  *
@@ -19,6 +21,9 @@
  */
 
 export const RECONNECT_MS = 2000;
+/** After a 1012 (service restart) close: reconnect within this many ms, at a random point. */
+export const RESTART_RECONNECT_MS = 500;
+const RESTART_CLOSE = 1012;
 export const SEND_GAP_MS = 200;
 export const IDLE_TICK_MS = 100;
 /** Hashes remembered for de-duplication (the server keeps at most 64 unconfirmed). */
@@ -208,13 +213,15 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
         return;
       }
       setStatus("closed", event.code);
-      scheduleReconnect();
+      scheduleReconnect(
+        event.code === RESTART_CLOSE ? Math.random() * RESTART_RECONNECT_MS : RECONNECT_MS,
+      );
     };
   }
 
-  function scheduleReconnect(): void {
+  function scheduleReconnect(delayMs = RECONNECT_MS): void {
     if (!running || reconnectTimer !== null) return;
-    reconnectTimer = setTimeout(connect, RECONNECT_MS);
+    reconnectTimer = setTimeout(connect, delayMs);
   }
 
   return {

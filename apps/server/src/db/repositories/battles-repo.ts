@@ -1,4 +1,5 @@
 import type { Selectable } from "kysely";
+import { battlesSettled } from "../../observability/game-counters.ts";
 import type { Executor } from "../executor.ts";
 import type { BattlesTable } from "../schema.ts";
 
@@ -56,8 +57,10 @@ export async function finishBattle(
     .set({ status: "finished", winner: b.winner, rewards: b.rewards, updated_at: b.now })
     .where("id", "=", b.id)
     .where("status", "=", "active")
+    .returning("mode")
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (r) battlesSettled.inc({ mode: r.mode });
+  return r !== undefined;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { gemsMoved } from "../../observability/game-counters.ts";
 import { type Executor, isUniqueViolation } from "../executor.ts";
 
 export interface GemChange {
@@ -62,6 +63,12 @@ export async function applyGemChange(trx: Executor, c: GemChange): Promise<GemCh
       created_at: c.now,
     })
     .execute();
+  if (c.delta !== 0) {
+    gemsMoved.inc(
+      { direction: c.delta > 0 ? "credited" : "spent", reason: c.reason },
+      Math.abs(c.delta),
+    );
+  }
   return { status: "applied", balance: updated.silver };
 }
 

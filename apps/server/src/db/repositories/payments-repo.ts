@@ -55,7 +55,8 @@ export async function markOrderPaid(
     .updateTable("payment_orders")
     .set({ status: "paid", payment_id: paymentId, paid_at: now })
     .where("id", "=", orderId)
-    .where("status", "<>", "paid")
+    // Not "<> paid": an order an operator refunded must not turn paid again on a repeated notice.
+    .where("status", "in", ["created", "failed"])
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

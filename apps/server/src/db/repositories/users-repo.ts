@@ -72,8 +72,15 @@ export function findUserByDeviceKeyHash(
 export function findSession(
   db: Executor,
   id: number,
-): Promise<{ session_version: number } | undefined> {
-  return db.selectFrom("users").select("session_version").where("id", "=", id).executeTakeFirst();
+): Promise<
+  | { session_version: number; suspended_at: string | null; suspended_reason: string | null }
+  | undefined
+> {
+  return db
+    .selectFrom("users")
+    .select(["session_version", "suspended_at", "suspended_reason"])
+    .where("id", "=", id)
+    .executeTakeFirst();
 }
 
 /**

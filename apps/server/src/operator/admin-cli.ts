@@ -1,0 +1,147 @@
+/**
+ * `npm run admin -- <command>`: the operator's console on the command line,
+ * against the configured database (DATABASE_URL or the SQLite file under
+ * DATA_DIR). The same service as the web console: every action is logged in
+ * operator_actions with the operator's name.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  OperatorFindQuery,
+  OperatorGrantBody,
+  OperatorPlayerActionBody,
+  OperatorRefundBody,
+} from "@cardrealm/protocol";
+import type { z } from "zod";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import { createOperatorService } from "../services/operator-service.ts";
+import type { Outcome } from "../services/outcome.ts";
+
+const USAGE = `usage: npm run admin -- <command> [arguments] --operator NAME [--reason TEXT] [--json]
+  find <id | login | nickname | partner id>   look players up
+  show <player id>                            profile, ledger, purchases, battles, operator actions
+  grant <player id> <gems> --reason TEXT [--key KEY]   credit gems (once per key)
+  refund <order id> --reason TEXT             take a paid order's gems back (once)
+  end-sessions <player id> --reason TEXT      sign the player out everywhere
+  suspend <player id> --reason TEXT           sign out and refuse every sign-in, with the reason
+  unsuspend <player id> --reason TEXT         lift a suspension
+The operator's name comes from --operator or OPERATOR_NAME.`;
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]) {
+  const positional: string[] = [];
+  const options = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? "";
+    if (a === "--json") options.set("json", "1");
+    else if (a.startsWith("--")) {
+      const value = argv[i + 1];
+      if (value === undefined) throw new UsageError(`${a} needs a value`);
+      options.set(a.slice(2), value);
+      i++;
+    } else positional.push(a);
+  }
+  return { positional, options };
+}
+
+function valid<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const r = schema.safeParse(input);
+  if (r.success) return r.data;
+  throw new UsageError(
+    r.error.issues
+      .map((i) => (i.path.length ? `${i.path.join(".")}: ${i.message}` : i.message))
+      .join("; "),
+  );
+}
+
+function resultOf<T>(o: Outcome<T>): T {
+  if (o.ok) return o.value;
+  throw new UsageError(o.refusal.message);
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positional, options } = parseArgs(argv);
+  const [command, ...args] = positional;
+  if (!command || command === "help") {
+    console.log(USAGE);
+    return command ? 0 : 2;
+  }
+  const operator = options.get("operator") ?? process.env.OPERATOR_NAME ?? "";
+  if (!/^[a-z0-9._-]{2,32}$/.test(operator)) {
+    throw new UsageError("name the operator: --operator NAME (2-32 of a-z 0-9 . _ -)");
+  }
+  const reason = options.get("reason") ?? "";
+  const id = (text: string | undefined) => {
+    if (!text || !/^\d{1,9}$/.test(text))
+      throw new UsageError(`not a player id: ${text ?? "(none)"}`);
+    return Number(text);
+  };
+
+  const config = loadConfig();
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const ops = createOperatorService({ db, clock: Date.now });
+    let result: unknown;
+    switch (command) {
+      case "find":
+        result = await ops.find(operator, valid(OperatorFindQuery, { q: args.join(" ") }).q);
+        break;
+      case "show":
+        result = resultOf(await ops.player(operator, id(args[0])));
+        break;
+      case "grant": {
+        const b = valid(OperatorGrantBody, {
+          user_id: id(args[0]),
+          gems: Number(args[1]),
+          reason,
+          key: options.get("key") ?? randomUUID(),
+        });
+        result = resultOf(
+          await ops.grant(
+            { operator, reason: b.reason },
+            { userId: b.user_id, gems: b.gems, key: b.key },
+          ),
+        );
+        break;
+      }
+      case "refund": {
+        const b = valid(OperatorRefundBody, { order_id: args[0] ?? "", reason });
+        result = resultOf(await ops.refund({ operator, reason: b.reason }, b.order_id));
+        break;
+      }
+      case "end-sessions":
+      case "suspend":
+      case "unsuspend": {
+        const b = valid(OperatorPlayerActionBody, { user_id: id(args[0]), reason });
+        const act = { operator, reason: b.reason };
+        result =
+          command === "end-sessions"
+            ? resultOf(await ops.endSessions(act, b.user_id))
+            : resultOf(await ops.setSuspended(act, b.user_id, command === "suspend"));
+        break;
+      }
+      default:
+        throw new UsageError(`unknown command ${command}`);
+    }
+    console.log(options.has("json") ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+    return 0;
+  } finally {
+    await db.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    if (err instanceof UsageError || err instanceof ConfigError) {
+      console.error(`admin: ${err.message}`);
+      if (err instanceof UsageError) console.error(USAGE);
+      process.exit(2);
+    }
+    console.error("admin failed:", err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

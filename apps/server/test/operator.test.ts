@@ -1,0 +1,336 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterEach, describe, expect, it } from "vitest";
+import { openSqlite } from "../src/db/database.ts";
+import { migrateToLatest } from "../src/db/migrate.ts";
+import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { insertPaymentOrder, markOrderPaid } from "../src/db/repositories/payments-repo.ts";
+import { DIALECTS, type TestApp, testApp } from "./harness.ts";
+
+const ALICE = "alice-operator-token-0123456789";
+const BOB = "bob-operator-token-abcdefghijkl";
+const OPERATOR_TOKENS = `alice=${ALICE},bob=${BOB}`;
+const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.app.close();
+    t = undefined;
+  });
+
+  async function start(env: Record<string, string> = { OPERATOR_TOKENS }) {
+    t = await testApp(dialect, env);
+    const app = t.app;
+    const as = (token: string) => ({ authorization: `Bearer ${token}` });
+    const op = async (method: "GET" | "POST", url: string, payload?: object, token = ALICE) => {
+      const r = await app.inject({
+        method,
+        url: `/api/operator/${url}`,
+        headers: as(token),
+        ...(payload ? { payload } : {}),
+      });
+      return { status: r.statusCode, body: r.json() };
+    };
+    const guest = async () => {
+      const r = await app.inject({ method: "POST", url: "/api/play-new-player" });
+      const d = r.json().data as {
+        id: number;
+        jwtToken: string;
+        device_key: string;
+        silver: number;
+      };
+      return d;
+    };
+    const details = (token: string) =>
+      app.inject({ method: "GET", url: "/api/player-details", headers: as(token) });
+    const actions = (userId: number) =>
+      t?.db.kysely
+        .selectFrom("operator_actions")
+        .select(["operator", "action"])
+        .where("user_id", "=", userId)
+        .orderBy("id")
+        .execute();
+    return { app, op, guest, details, actions };
+  }
+
+  it("does not exist without OPERATOR_TOKENS", async () => {
+    const { app } = await start({});
+    expect((await app.inject({ method: "GET", url: "/operator/" })).statusCode).toBe(404);
+    expect((await app.inject({ method: "GET", url: "/api/operator/players?q=1" })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("serves the page, refuses calls without a known token and throttles guessing", async () => {
+    const { app, op } = await start();
+    const page = await app.inject({ method: "GET", url: "/operator/" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("operator console");
+    expect((await app.inject({ method: "GET", url: "/operator/console.js" })).statusCode).toBe(200);
+    const none = await app.inject({ method: "GET", url: "/api/operator/players?q=1" });
+    expect(none.statusCode).toBe(401);
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i++)
+      answers.push((await op("GET", "players?q=1", undefined, `${ALICE}x`)).status);
+    // At most 10 wrong guesses a minute from one address, then 429 whatever is sent.
+    expect(answers.slice(0, 9)).toEqual(Array(9).fill(401));
+    expect(answers.slice(10)).toEqual([429, 429]);
+    expect((await op("GET", "players?q=1")).status).toBe(429);
+  });
+
+  it("finds a player by id, login, nickname and partner id, and shows their ledger and battles", async () => {
+    const { app, op, guest } = await start();
+    const g = await guest();
+    await t?.db.kysely
+      .updateTable("users")
+      .set({ login: "mira@example.com", nickname: "MiraNightshade", partner_id: "p-777" })
+      .where("id", "=", g.id)
+      .execute();
+    const battle = await app.inject({
+      method: "POST",
+      url: "/api/game/cpu/start",
+      headers: { authorization: `Bearer ${g.jwtToken}` },
+      payload: { cpu_id: 6 },
+    });
+    expect(battle.statusCode).toBe(200);
+    for (const q of [String(g.id), "mira@example.com", "miranight", "p-777"]) {
+      const found = await op("GET", `players?q=${encodeURIComponent(q)}`);
+      expect(found.status, q).toBe(200);
+      expect(
+        found.body.data.map((p: { id: number }) => p.id),
+        q,
+      ).toEqual([g.id]);
+    }
+    // A LIKE pattern in the query is text, not a wildcard.
+    expect((await op("GET", "players?q=%25")).body.data).toEqual([]);
+    expect((await op("GET", "players?q=")).status).toBe(400);
+    const shown = await op("GET", `players/${g.id}`);
+    expect(shown.status).toBe(200);
+    expect(shown.body.data.player).toMatchObject({ id: g.id, nickname: "MiraNightshade" });
+    expect(shown.body.data.ledger[0]).toMatchObject({ reason: "new_player", delta: g.silver });
+    expect(shown.body.data.battles).toHaveLength(1);
+    expect((await op("GET", "players/999999")).status).toBe(404);
+  });
+
+  it("grants gems through the ledger once per key, even when 20 arrive at once", async () => {
+    const { op, guest, details, actions } = await start();
+    const g = await guest();
+    const grant = {
+      user_id: g.id,
+      gems: 250,
+      reason: "compensation for the outage",
+      key: "grant-000001",
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, () => op("POST", "grant", grant)));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);
+    const me = (await details(g.jwtToken)).json().data;
+    expect(me.silver).toBe(g.silver + 250);
+    expect((await op("POST", "grant", { ...grant, gems: 0, key: "grant-000002" })).status).toBe(
+      400,
+    );
+    expect(
+      (await op("POST", "grant", { ...grant, gems: 200_000, key: "grant-000003" })).status,
+    ).toBe(400);
+    expect((await op("POST", "grant", { ...grant, reason: "", key: "grant-000004" })).status).toBe(
+      400,
+    );
+    expect(
+      (await op("POST", "grant", { ...grant, user_id: 999_999, key: "grant-000005" })).status,
+    ).toBe(404);
+    const log = await actions(g.id);
+    expect(log?.filter((a) => a.action === "grant")).toHaveLength(20);
+    expect(log?.every((a) => a.operator === "alice")).toBe(true);
+  });
+
+  it("refunds a paid purchase once, and refuses when the gems are already spent", async () => {
+    const { op, guest, details } = await start();
+    const db = t?.db;
+    if (!db) throw new Error("no db");
+    const g = await guest();
+    const pay = async (orderId: string, gems: number) => {
+      await db.kysely.transaction().execute(async (trx) => {
+        await insertPaymentOrder(trx, {
+          id: orderId,
+          user_id: g.id,
+          partner: "local",
+          box_id: 1,
+          gems,
+          price: 499,
+          created_at: new Date().toISOString(),
+        });
+        await markOrderPaid(trx, orderId, `pay-${orderId}`, new Date().toISOString());
+        await applyGemChange(trx, {
+          userId: g.id,
+          delta: gems,
+          reason: "payment",
+          idempotencyKey: `payment:pay-${orderId}`,
+          now: new Date().toISOString(),
+        });
+      });
+    };
+    await pay("order-1", 500);
+    const before = (await details(g.jwtToken)).json().data.silver as number;
+    const refunds = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        op("POST", "refund", { order_id: "order-1", reason: "chargeback" }, BOB),
+      ),
+    );
+    expect(refunds.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    expect((await details(g.jwtToken)).json().data.silver).toBe(before - 500);
+    // A repeated platform notice does not make a refunded order paid again.
+    expect(await markOrderPaid(db.kysely, "order-1", "pay-order-1", new Date().toISOString())).toBe(
+      false,
+    );
+
+    await pay("order-2", 99_999);
+    await db.kysely.updateTable("users").set({ silver: 10 }).where("id", "=", g.id).execute();
+    const spent = await op("POST", "refund", { order_id: "order-2", reason: "chargeback" });
+    expect(spent.status).toBe(402);
+    expect(spent.body.error.message).toContain("10 gems left");
+    expect((await details(g.jwtToken)).json().data.silver).toBe(10);
+    expect((await op("POST", "refund", { order_id: "nope", reason: "chargeback" })).status).toBe(
+      404,
+    );
+  });
+
+  it("ends sessions, suspends with a reason the player sees, and lifts it", async () => {
+    const { app, op, guest, details, actions } = await start();
+    const g = await guest();
+    expect(
+      (await op("POST", "end-sessions", { user_id: g.id, reason: "stolen phone" })).status,
+    ).toBe(200);
+    expect((await details(g.jwtToken)).statusCode).toBe(401);
+    const login = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/device-login",
+        payload: { device_key: g.device_key },
+      });
+    const back = await login();
+    expect(back.statusCode).toBe(200);
+    const token = back.json().data.jwtToken as string;
+
+    const suspend = await op("POST", "suspend", { user_id: g.id, reason: "botting in the arena" });
+    expect(suspend.status).toBe(200);
+    expect((await details(token)).statusCode).toBe(401);
+    const refused = await login();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toContain("suspended: botting in the arena");
+    expect((await op("POST", "suspend", { user_id: g.id, reason: "again" })).status).toBe(409);
+
+    expect(
+      (await op("POST", "unsuspend", { user_id: g.id, reason: "appeal accepted" }, BOB)).status,
+    ).toBe(200);
+    expect((await login()).statusCode).toBe(200);
+    expect((await actions(g.id))?.map((a) => `${a.operator}:${a.action}`)).toEqual([
+      "alice:end_sessions",
+      "alice:suspend",
+      "bob:unsuspend",
+    ]);
+  });
+});
+
+describe("npm run admin", () => {
+  it("grants, suspends and looks up against the configured database, logging the operator", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-admin-"));
+    const sqlite = join(dataDir, "cardrealm.sqlite");
+    const db = openSqlite(sqlite);
+    await migrateToLatest(db);
+    const id = Number(
+      (
+        await db.kysely
+          .insertInto("users")
+          .values({
+            login: null,
+            password_hash: null,
+            partner_id: "p-42",
+            nickname: "Korvin",
+            guest: 0,
+            level: 1,
+            silver: 100,
+            premium: 0,
+            tutorial_active: 0,
+            tutorial_step: "Done",
+            active_deck: 1,
+            rank_score: 0,
+            season_xp: 0,
+            created_at: new Date().toISOString(),
+            updated_at: new Date().toISOString(),
+            device_key_hash: null,
+            suspended_at: null,
+            suspended_reason: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow()
+      ).id,
+    );
+    await db.close();
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ["--import", "tsx", "src/operator/admin-cli.ts", ...args], {
+        cwd: serverDir,
+        encoding: "utf8",
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          DATABASE_URL: "",
+          TOKEN_SECRET: "admin-test-secret-0123456789abcdef",
+        },
+      });
+
+    const grant = admin(
+      "grant",
+      String(id),
+      "300",
+      "--reason",
+      "birthday gift",
+      "--key",
+      "cli-grant-1",
+      "--operator",
+      "carol",
+      "--json",
+    );
+    expect(grant.status, grant.stderr).toBe(0);
+    expect(JSON.parse(grant.stdout)).toEqual({ balance: 400, duplicate: false });
+    const again = admin(
+      "grant",
+      String(id),
+      "300",
+      "--reason",
+      "birthday gift",
+      "--key",
+      "cli-grant-1",
+      "--operator",
+      "carol",
+      "--json",
+    );
+    expect(JSON.parse(again.stdout)).toEqual({ balance: 400, duplicate: true });
+    expect(
+      admin("suspend", String(id), "--reason", "chargebacks", "--operator", "carol").status,
+    ).toBe(0);
+    const found = admin("find", "p-42", "--operator", "carol", "--json");
+    expect(JSON.parse(found.stdout)[0]).toMatchObject({ id, suspended_reason: "chargebacks" });
+
+    const noName = admin("grant", String(id), "5", "--reason", "x-y-z");
+    expect(noName.status).toBe(2);
+    expect(noName.stderr).toContain("--operator");
+
+    const check = openSqlite(sqlite);
+    const log = await check.kysely
+      .selectFrom("operator_actions")
+      .select(["operator", "action"])
+      .orderBy("id")
+      .execute();
+    await check.close();
+    expect(log).toEqual([
+      { operator: "carol", action: "grant" },
+      { operator: "carol", action: "grant" },
+      { operator: "carol", action: "suspend" },
+      { operator: "carol", action: "lookup" },
+    ]);
+  }, 120_000);
+});
