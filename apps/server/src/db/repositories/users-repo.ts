@@ -68,6 +68,23 @@ export function findUserByDeviceKeyHash(
     .executeTakeFirst();
 }
 
+/**
+ * The users row with the player's view number (player_view_versions, bumped
+ * by triggers on every write of the view's other tables; 0 before any).
+ */
+export function findUserWithViewVersion(
+  db: Executor,
+  id: number,
+): Promise<(UserRow & { view_version: number | null }) | undefined> {
+  return db
+    .selectFrom("users")
+    .leftJoin("player_view_versions", "player_view_versions.user_id", "users.id")
+    .selectAll("users")
+    .select("player_view_versions.version as view_version")
+    .where("users.id", "=", id)
+    .executeTakeFirst();
+}
+
 /** What a token check needs: the user exists, and its current session version. */
 export function findSession(
   db: Executor,
