@@ -20,6 +20,7 @@
  *   BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there on exit.
  */
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { resolve } from "node:path";
 import autocannon from "autocannon";
@@ -54,6 +55,28 @@ interface Figures {
   p50: number;
   p99: number;
   non2xx: number;
+  /** Server CPU time (user + system) per request, microseconds. */
+  cpuUs: number;
+  requests: number;
+}
+
+/**
+ * The server's CPU time so far, in microseconds (/proc/<pid>/stat utime +
+ * stime). CPU per request barely depends on what else the machine runs, so
+ * it is the steadier figure on a busy machine: the ratio of the trivial
+ * route's CPU per request to a route's is the req/s ratio a quiet,
+ * CPU-bound server would show.
+ */
+let serverPid = 0;
+function serverCpuUs(): number {
+  try {
+    const stat = readFileSync(`/proc/${serverPid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat(5); the slice starts at field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Every connection runs `setup(client, index)`: its own headers, requests and state. */
@@ -65,6 +88,7 @@ async function run(
   opts: { method?: "GET" | "POST"; setup?: ClientSetup },
 ): Promise<Figures> {
   let next = 0;
+  const cpuBefore = serverCpuUs();
   const result = await autocannon({
     url,
     connections,
@@ -84,6 +108,8 @@ async function run(
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
+    cpuUs: (serverCpuUs() - cpuBefore) / Math.max(1, result.requests.total),
+    requests: result.requests.total,
   };
 }
 
@@ -155,6 +181,7 @@ const { child, url, dataDir } = await startBenchServer(
   {},
   { ...(pinned ? { cpus: "1" } : {}), ...(profDir ? { cpuProfDir: profDir } : {}) },
 );
+serverPid = child.pid ?? 0;
 try {
   const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite";
   console.log(
@@ -199,18 +226,20 @@ try {
   const auth = (client: autocannon.Client, index: number) =>
     client.setHeaders({ authorization: `Bearer ${tokens[index % tokens.length]}` });
   const rows: string[] = [];
-  const head = `${"route".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"ratio".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}`;
+  const head = `${"route".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"ratio".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"cpu us".padStart(7)} ${"cpu ratio".padStart(9)}`;
   for (const connections of levels) {
     let trivial = Number.NaN;
+    let trivialCpu = Number.NaN;
     const row = (name: string, f: Figures) => {
       if (f.non2xx > 0) throw new Error(`${name}: ${f.non2xx} answers were not 2xx`);
-      const line = `${name.padEnd(26)} ${String(connections).padStart(5)} ${f.rps.toFixed(0).padStart(8)} ${(f.rps / trivial).toFixed(3).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)}`;
+      const line = `${name.padEnd(26)} ${String(connections).padStart(5)} ${f.rps.toFixed(0).padStart(8)} ${(f.rps / trivial).toFixed(3).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.cpuUs.toFixed(0).padStart(7)} ${(trivialCpu / f.cpuUs).toFixed(3).padStart(9)}`;
       rows.push(line);
       console.log(line);
     };
     if (connections === levels[0]) console.log(head);
     const livez = await run(`${url}/livez`, connections, {});
     trivial = livez.rps;
+    trivialCpu = livez.cpuUs;
     row("GET /livez (trivial)", livez);
     if (routes.has("details"))
       row(
@@ -238,16 +267,19 @@ try {
     }
     if (routes.has("endturn")) {
       const endTurns: number[] = [];
-      await run(`${url}/api/game/cpu/start`, connections, {
+      const all = await run(`${url}/api/game/cpu/start`, connections, {
         method: "POST",
         setup: endTurnLoad(tokens, endTurns),
       });
       endTurns.sort((a, b) => a - b);
+      // The server's CPU of the starts (one a battle) is counted in the end-turns'.
       row("POST /api/game/cpu/end-turn", {
         rps: endTurns.length / seconds,
         p50: percentile(endTurns, 50),
         p99: percentile(endTurns, 99),
-        non2xx: 0,
+        non2xx: all.non2xx,
+        cpuUs: (all.cpuUs * all.requests) / Math.max(1, endTurns.length),
+        requests: endTurns.length,
       });
     }
   }
