@@ -49,7 +49,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     out += String(d);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // A start takes 2-5 s on a quiet machine and far longer on a loaded one (tsx compiles first).
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -61,7 +62,7 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`server did not start in 20 s:\n${out}`);
+  throw new Error(`server did not start in 60 s:\n${out}`);
 }
 
 export function exited(child: ChildProcess): Promise<number | null> {

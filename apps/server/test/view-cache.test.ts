@@ -149,7 +149,7 @@ describe("the player's view across two server processes", () => {
     db = databaseUrl
       ? openPostgres(databaseUrl, { max: 2 })
       : openSqlite(join(dataDir, "cardrealm.sqlite"));
-  }, 60_000);
+  }, 150_000);
 
   afterAll(async () => {
     for (const s of servers) {

@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Executor } from "../executor.ts";
+import { prepared } from "../prepared.ts";
 import type { UsersTable } from "../schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -72,26 +73,32 @@ export function findUserByDeviceKeyHash(
  * The users row with the player's view number (player_view_versions, bumped
  * by triggers on every write of the view's other tables; 0 before any).
  */
-export function findUserWithViewVersion(
+export async function findUserWithViewVersion(
   db: Executor,
   id: number,
 ): Promise<(UserRow & { view_version: number | null }) | undefined> {
-  return db
+  return (await userWithViewVersion(db, [id]))[0];
+}
+const userWithViewVersion = prepared((db) =>
+  db
     .selectFrom("users")
     .leftJoin("player_view_versions", "player_view_versions.user_id", "users.id")
     .selectAll("users")
     .select("player_view_versions.version as view_version")
-    .where("users.id", "=", id)
-    .executeTakeFirst();
-}
+    .where("users.id", "=", 0),
+);
 
 /** What a token check needs: the user exists, and its current session version. */
-export function findSession(
+export async function findSession(
   db: Executor,
   id: number,
 ): Promise<{ session_version: number } | undefined> {
-  return db.selectFrom("users").select("session_version").where("id", "=", id).executeTakeFirst();
+  return (await sessionOf(db, [id]))[0];
 }
+// Every authenticated call runs it: compiled once (db/prepared.ts).
+const sessionOf = prepared((db) =>
+  db.selectFrom("users").select("session_version").where("id", "=", 0),
+);
 
 /**
  * Sets login and password and ends every session issued before (the session
