@@ -8,7 +8,6 @@ import {
   SEASON_PASS_PRICE,
   type User,
 } from "@cardrealm/protocol";
-import type { Transaction } from "kysely";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
@@ -17,7 +16,6 @@ import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import { lockPlayer } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
-import type { Database } from "../db/schema.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
@@ -57,7 +55,7 @@ export function createShop(deps: {
   // event loop and keeps a transaction per box (a group would hold every
   // member's player lock until the last one's work is done).
   const group = deps.db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
-  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     group ? group.run(work) : k.transaction().execute(work);
   const draw = deps.draw ?? ((n: number) => randomInt(n));
 
