@@ -28,18 +28,36 @@ export const BENCH_THROTTLES = {
   EVENTS_PER_MINUTE: "10000",
 } as const;
 
+export interface BenchServerOptions {
+  /** Pin the server to these CPUs (`taskset -c`), e.g. "1". */
+  cpus?: string;
+  /** Write a V8 CPU profile of the server into this directory on exit (`--cpu-prof`). */
+  cpuProfDir?: string;
+}
+
 export async function startBenchServer(
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
+  opts: BenchServerOptions = {},
+): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-bench-"));
+  const nodeArgs = [
+    ...(opts.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", opts.cpuProfDir] : []),
+    "--import",
+    "tsx",
+    "apps/server/src/main.ts",
+  ];
+  const [command, args] = opts.cpus
+    ? ["taskset", ["-c", opts.cpus, process.execPath, ...nodeArgs]]
+    : [process.execPath, nodeArgs];
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(join(tmpdir(), "cardrealm-bench-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: process.env.BENCH_DATABASE_URL ?? "",
       ...BENCH_THROTTLES,
       ...env,
@@ -49,7 +67,7 @@ export async function startBenchServer(
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 300; i++) {
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { child, url };
+      if ((await fetch(`${url}/healthz`)).ok) return { child, url, dataDir };
     } catch {
       // not up yet
     }

@@ -1,44 +1,289 @@
 /**
- * bench/api: requests per second of GET /api/player-details and GET /api/cards
- * against a started server, beside the trivial /livez route on the same
- * server, with the ratio of each to the trivial one.
+ * bench/api: the server's hot paths against the trivial route, in one run on
+ * one server: requests per second as a ratio to GET /livez, and p50/p99
+ * latency, at 32 and at 100 connections, for
  *
- *   npm run bench -- api            (or: npx tsx bench/api/api-bench.ts)
- *   BENCH_SECONDS=10 BENCH_CONNECTIONS=50 to change the load.
+ *   GET  /api/player-details   (every screen's call)
+ *   GET  /api/cards            (the catalogue)
+ *   POST /api/boxes/open       (charge, draw, ledger, durable commit, the user view)
+ *   POST /api/game/cpu/end-turn (the player's combat and the computer's whole turn)
+ *
+ * Each connection is its own player (boxes and battles of one player
+ * serialize on the player's lock; real players are many). The load
+ * generator (this process) is pinned to CPU 0 and the server to CPU 1 with
+ * `taskset`, and the machine's load average is printed before and after.
+ *
+ *   npx tsx bench/api/api-bench.ts
+ *   BENCH_DATABASE_URL=postgres://... to run the server on PostgreSQL.
+ *   BENCH_SECONDS=8 (per route and level), BENCH_LEVELS=32,100,
+ *   BENCH_ROUTES=livez,details,cards,box,endturn (a subset),
+ *   BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there on exit.
  */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { loadavg } from "node:os";
+import { resolve } from "node:path";
 import autocannon from "autocannon";
-import { startBenchServer } from "../shared-server.ts";
+import { openDatabase } from "../../apps/server/src/db/database.ts";
+import { applyGemChange } from "../../apps/server/src/db/repositories/ledger-repo.ts";
+import { percentile, startBenchServer } from "../shared-server.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const levels = (process.env.BENCH_LEVELS ?? "32,100").split(",").map(Number);
+const routes = new Set((process.env.BENCH_ROUTES ?? "livez,details,cards,box,endturn").split(","));
+const players = Math.max(...levels);
+const BOX_ID = 4;
+const OPPONENT = 6;
 
-async function measure(url: string, headers: Record<string, string>): Promise<number> {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  if (result.non2xx > 0 || result.errors > 0) {
-    throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+function pin(): boolean {
+  try {
+    // -a: every thread of this process (libuv pool, V8 helpers), not only the main one.
+    execFileSync("taskset", ["-a", "-cp", "0", String(process.pid)], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
   }
-  return result.requests.average;
 }
 
-const { child, url } = await startBenchServer();
-try {
-  const signed = (await (await fetch(`${url}/api/play-new-player`, { method: "POST" })).json()) as {
-    data: { jwtToken: string };
+const load = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  /** Server CPU time (user + system) per request, microseconds. */
+  cpuUs: number;
+  requests: number;
+}
+
+/**
+ * The server's CPU time so far, in microseconds (/proc/<pid>/stat utime +
+ * stime). CPU per request barely depends on what else the machine runs, so
+ * it is the steadier figure on a busy machine: the ratio of the trivial
+ * route's CPU per request to a route's is the req/s ratio a quiet,
+ * CPU-bound server would show.
+ */
+let serverPid = 0;
+function serverCpuUs(): number {
+  try {
+    const stat = readFileSync(`/proc/${serverPid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields 14 and 15 of stat(5); the slice starts at field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Every connection runs `setup(client, index)`: its own headers, requests and state. */
+type ClientSetup = (client: autocannon.Client, index: number) => void;
+
+async function run(
+  url: string,
+  connections: number,
+  opts: { method?: "GET" | "POST"; setup?: ClientSetup },
+): Promise<Figures> {
+  let next = 0;
+  const cpuBefore = serverCpuUs();
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    method: opts.method ?? "GET",
+    ...(opts.setup
+      ? {
+          setupClient: (client: autocannon.Client) => {
+            opts.setup?.(client, next++);
+          },
+        }
+      : {}),
+  });
+  if (result.errors > 0) throw new Error(`${url}: ${result.errors} connection errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    cpuUs: (serverCpuUs() - cpuBefore) / Math.max(1, result.requests.total),
+    requests: result.requests.total,
   };
-  const auth = { authorization: `Bearer ${signed.data.jwtToken}` };
+}
+
+/**
+ * Story battles, one per connection: the start call when the connection has
+ * no battle, else end-turn (attack with everything; discard when the hand is
+ * full). Only the end-turn calls are counted and timed.
+ */
+function endTurnLoad(tokens: string[], endTurns: number[]): ClientSetup {
+  return (client, index) => {
+    const token = tokens[index % tokens.length] ?? "";
+    const state = { gameId: "", version: 0, hand: [] as string[], kind: "start" };
+    const headers = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    client.on("response", (status: number, _bytes: number, ms: number) => {
+      if (state.kind === "end-turn" && status === 200) endTurns.push(ms);
+    });
+    client.setRequests([
+      {
+        method: "POST",
+        headers,
+        setupRequest: (req) => {
+          if (!state.gameId) {
+            state.kind = "start";
+            return {
+              ...req,
+              path: "/api/game/cpu/start",
+              body: JSON.stringify({ cpu_id: OPPONENT }),
+            };
+          }
+          state.kind = "end-turn";
+          const discard = state.hand.length > 6 ? Number(state.hand[0]) : undefined;
+          return {
+            ...req,
+            path: "/api/game/cpu/end-turn",
+            body: JSON.stringify({
+              game_id: state.gameId,
+              player_attack: [1, 1, 1, 1, 1],
+              version: state.version,
+              ...(discard === undefined ? {} : { discard_card: discard }),
+            }),
+          };
+        },
+        onResponse: (status, body) => {
+          if (status !== 200) {
+            // A refused call (say a stale version): start over with a fresh battle.
+            state.gameId = "";
+            return;
+          }
+          type Msg = {
+            game_data?: { game_id?: string; version?: number };
+            player?: { hand: Record<string, number> };
+            end_game?: unknown;
+          };
+          const msgs = (JSON.parse(body) as { data: Msg[] }).data;
+          const last = msgs[msgs.length - 1];
+          state.gameId = last?.game_data?.game_id ?? state.gameId;
+          state.version = last?.game_data?.version ?? state.version;
+          state.hand = Object.keys(last?.player?.hand ?? {});
+          if (msgs.some((m) => m.end_game)) state.gameId = "";
+        },
+      },
+    ]);
+  };
+}
+
+const pinned = pin();
+const profDir = process.env.BENCH_CPU_PROF ? resolve(process.env.BENCH_CPU_PROF) : undefined;
+const { child, url, dataDir } = await startBenchServer(
+  {},
+  { ...(pinned ? { cpus: "1" } : {}), ...(profDir ? { cpuProfDir: profDir } : {}) },
+);
+serverPid = child.pid ?? 0;
+try {
+  const database = process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite";
   console.log(
-    `bench/api: ${seconds} s per route, ${connections} connections, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
+    `bench/api: ${seconds} s per route and level, connections ${levels.join(" and ")}, database ${database}`,
   );
-  const trivial = await measure(`${url}/livez`, {});
-  const details = await measure(`${url}/api/player-details`, auth);
-  const cards = await measure(`${url}/api/cards`, auth);
-  const row = (name: string, rps: number) =>
-    console.log(
-      `${name.padEnd(28)} ${rps.toFixed(0).padStart(8)} req/s   ratio to trivial ${(rps / trivial).toFixed(3)}`,
-    );
-  row("GET /livez (trivial)", trivial);
-  row("GET /api/player-details", details);
-  row("GET /api/cards", cards);
+  console.log(
+    pinned
+      ? "taskset: load generator on CPU 0, server on CPU 1"
+      : "taskset: not available, nothing pinned",
+  );
+  console.log(`load average before: ${load()}`);
+
+  // One player per connection, each with gems for every box it may open.
+  const tokens: string[] = [];
+  const ids: number[] = [];
+  for (let i = 0; i < players; i++) {
+    const r = await fetch(`${url}/api/play-new-player`, { method: "POST" });
+    const signed = (await r.json()) as { data: { id: number; jwtToken: string } };
+    tokens.push(signed.data.jwtToken);
+    ids.push(signed.data.id);
+  }
+  if (routes.has("box")) {
+    const db = openDatabase({
+      databaseUrl: process.env.BENCH_DATABASE_URL,
+      sqlitePath: resolve(dataDir, "cardrealm.sqlite"),
+    });
+    const now = new Date().toISOString();
+    for (const userId of ids) {
+      await db.kysely.transaction().execute((trx) =>
+        applyGemChange(trx, {
+          userId,
+          delta: 100_000_000,
+          reason: "bench_grant",
+          idempotencyKey: `bench-grant:${userId}`,
+          now,
+        }),
+      );
+    }
+    await db.close();
+  }
+
+  const auth = (client: autocannon.Client, index: number) =>
+    client.setHeaders({ authorization: `Bearer ${tokens[index % tokens.length]}` });
+  const rows: string[] = [];
+  const head = `${"route".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"ratio".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"cpu us".padStart(7)} ${"cpu ratio".padStart(9)}`;
+  for (const connections of levels) {
+    let trivial = Number.NaN;
+    let trivialCpu = Number.NaN;
+    const row = (name: string, f: Figures) => {
+      if (f.non2xx > 0) throw new Error(`${name}: ${f.non2xx} answers were not 2xx`);
+      const line = `${name.padEnd(26)} ${String(connections).padStart(5)} ${f.rps.toFixed(0).padStart(8)} ${(f.rps / trivial).toFixed(3).padStart(6)} ${f.p50.toFixed(1).padStart(7)} ${f.p99.toFixed(1).padStart(7)} ${f.cpuUs.toFixed(0).padStart(7)} ${(trivialCpu / f.cpuUs).toFixed(3).padStart(9)}`;
+      rows.push(line);
+      console.log(line);
+    };
+    if (connections === levels[0]) console.log(head);
+    const livez = await run(`${url}/livez`, connections, {});
+    trivial = livez.rps;
+    trivialCpu = livez.cpuUs;
+    row("GET /livez (trivial)", livez);
+    if (routes.has("details"))
+      row(
+        "GET /api/player-details",
+        await run(`${url}/api/player-details`, connections, { setup: auth }),
+      );
+    if (routes.has("cards"))
+      row("GET /api/cards", await run(`${url}/api/cards`, connections, { setup: auth }));
+    if (routes.has("box")) {
+      row(
+        "POST /api/boxes/open",
+        await run(`${url}/api/boxes/open`, connections, {
+          method: "POST",
+          setup: (client, index) => {
+            client.setHeadersAndBody(
+              {
+                authorization: `Bearer ${tokens[index % tokens.length]}`,
+                "content-type": "application/json",
+              },
+              JSON.stringify({ id: BOX_ID }),
+            );
+          },
+        }),
+      );
+    }
+    if (routes.has("endturn")) {
+      const endTurns: number[] = [];
+      const all = await run(`${url}/api/game/cpu/start`, connections, {
+        method: "POST",
+        setup: endTurnLoad(tokens, endTurns),
+      });
+      endTurns.sort((a, b) => a - b);
+      // The server's CPU of the starts (one a battle) is counted in the end-turns'.
+      row("POST /api/game/cpu/end-turn", {
+        rps: endTurns.length / seconds,
+        p50: percentile(endTurns, 50),
+        p99: percentile(endTurns, 99),
+        non2xx: all.non2xx,
+        cpuUs: (all.cpuUs * all.requests) / Math.max(1, endTurns.length),
+        requests: endTurns.length,
+      });
+    }
+  }
+  console.log(`load average after: ${load()}`);
 } finally {
   child.kill("SIGTERM");
 }

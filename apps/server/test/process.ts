@@ -56,7 +56,8 @@ export async function startServer(
     out += String(d);
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // A start takes 2-5 s on a quiet machine and far longer on a loaded one (tsx compiles first).
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -68,7 +69,7 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`server did not start in 20 s:\n${out}`);
+  throw new Error(`server did not start in 60 s:\n${out}`);
 }
 
 export function exited(child: ChildProcess): Promise<number | null> {

@@ -1,8 +1,14 @@
 import type { SignedInUser, User } from "@cardrealm/protocol";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { abandonSessionWork } from "../app/session.ts";
 import { appStore, initialAppState } from "../stores/app-store.ts";
 import { initialLoadingState, loadingStore } from "../stores/loading-store.ts";
+
+// findBy*/waitFor end as soon as what they wait for is there; their timeout
+// is only how long a failure takes to be told. The default 1 s failed under
+// load (a lazy chunk and React's Suspense retry took longer, issue 17), so
+// the bound is generous and the vitest test timeout (30 s) stays above it.
+configure({ asyncUtilTimeout: 15_000 });
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {

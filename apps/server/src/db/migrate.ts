@@ -7,6 +7,7 @@ import { arena } from "./migrations/0004-arena.ts";
 import { progression } from "./migrations/0005-progression.ts";
 import { trust } from "./migrations/0006-trust.ts";
 import { battleVersions } from "./migrations/0007-battle-versions.ts";
+import { viewVersions } from "./migrations/0008-view-versions.ts";
 import { operators } from "./migrations/0009-operators.ts";
 import type { Database } from "./schema.ts";
 
@@ -20,6 +21,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0005-progression": progression(),
     "0006-trust": trust(),
     "0007-battle-versions": battleVersions(),
+    "0008-view-versions": viewVersions(db.dialect),
     "0009-operators": operators(db.dialect),
   };
 }

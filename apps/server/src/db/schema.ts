@@ -210,7 +210,14 @@ export interface ArenaSeatsTable {
   side: number;
 }
 
+/** A player's view number: bumped by triggers on every write of the view's tables (migration 0008). */
+export interface PlayerViewVersionsTable {
+  user_id: number;
+  version: number;
+}
+
 export interface Database {
+  player_view_versions: PlayerViewVersionsTable;
   arena_games: ArenaGamesTable;
   arena_seats: ArenaSeatsTable;
   box_openings: BoxOpeningsTable;

@@ -10,6 +10,7 @@ import {
 } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { createGroupTransaction } from "../db/group-transaction.ts";
 import { insertOpening, openingFor } from "../db/repositories/box-openings-repo.ts";
 import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
@@ -47,6 +48,15 @@ export function createShop(deps: {
   onSeasonPass?: (trx: Executor, userId: number) => Promise<void>;
 }) {
   const k = deps.db.kysely;
+  // SQLite: boxes opened together share one FULL commit (db/group-transaction.ts),
+  // each in its own savepoint. Every commit's fsync runs on the event loop
+  // there, and was most of a box's cost (bench/api, session 8). Each answer
+  // still leaves only after its box is on disk. PostgreSQL commits off the
+  // event loop and keeps a transaction per box (a group would hold every
+  // member's player lock until the last one's work is done).
+  const group = deps.db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
+  const inTransaction = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
+    group ? group.run(work) : k.transaction().execute(work);
   const draw = deps.draw ?? ((n: number) => randomInt(n));
 
   async function stored(db: Executor, requestKey: string): Promise<OpenedBox | undefined> {
@@ -70,7 +80,7 @@ export function createShop(deps: {
     const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
     const pool = boxPool(box.set).filter((c) => !c.token);
     try {
-      const opened = await k.transaction().execute(async (trx) => {
+      const opened = await inTransaction(async (trx) => {
         const now = nowIso(deps.clock);
         // The player's lock first (db/repositories/player-lock.ts): a retry of
         // this request then waits and finds the winner's box below instead of

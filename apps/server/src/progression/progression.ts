@@ -325,31 +325,60 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
 
 export type Progression = ReturnType<typeof createProgression>;
 
+/** What the progression view reads of one player's own rows (cached with the view's parts). */
+export interface ProgressionRows {
+  daily: Awaited<ReturnType<typeof dailyRows>>;
+  claimed: Awaited<ReturnType<typeof claimedRewards>>;
+  seen: Awaited<ReturnType<typeof seenOf>>;
+}
+
+/** The player's own progression rows of `day` and `seasonId`. */
+export async function progressionRows(
+  db: Executor,
+  userId: number,
+  day: string,
+  seasonId: string,
+): Promise<ProgressionRows> {
+  const [daily, claimed, seen] = await Promise.all([
+    dailyRows(db, userId, day),
+    claimedRewards(db, userId, seasonId),
+    seenOf(db, userId, seasonId),
+  ]);
+  return { daily, claimed, seen };
+}
+
+/** The open season's id (or the one the season job would open now), and the champions' names. */
+export async function progressionShared(
+  db: Executor,
+  now: number,
+): Promise<{ seasonId: string; champions: string[] }> {
+  const [open, champions] = await Promise.all([
+    findOpenSeason(db),
+    topChampions(db, CHAMPIONS_LIST_SIZE),
+  ]);
+  return {
+    seasonId: open?.id ?? bootstrapSeason(now).id,
+    champions: champions.map((c) => c.nickname),
+  };
+}
+
 /**
  * The progression parts of the user object (product.md section 3): today's
  * daily tasks, rank, the champions' names and the season progress. Reads
  * only: today's tasks are drawn from the pool (renewed at 00:00 UTC without
  * any write) and their rows hold just the progress.
  */
-export async function progressionView(
-  db: Executor,
-  row: UserRow,
-  now: number,
-): Promise<Pick<User, "dailys" | "rank" | "rank_champions" | "season_progress">> {
-  const day = utcDay(now);
-  const open = await findOpenSeason(db);
-  const seasonId = open?.id ?? bootstrapSeason(now).id;
-  const [rows, claimed, seen, champions] = await Promise.all([
-    dailyRows(db, row.id, day),
-    claimedRewards(db, row.id, seasonId),
-    seenOf(db, row.id, seasonId),
-    topChampions(db, CHAMPIONS_LIST_SIZE),
-  ]);
-
+export function progressionFrom(
+  row: Pick<UserRow, "id" | "rank_score" | "season_xp">,
+  day: string,
+  rows: ProgressionRows,
+  champions: string[],
+): Pick<User, "dailys" | "rank" | "rank_champions" | "season_progress"> {
+  const { daily, claimed, seen } = rows;
   const active: Record<string, DailyTaskView> = {};
   const finished: DailyTaskView[] = [];
   for (const task of dailyTasksFor(row.id, day)) {
-    const r = rows.find((x) => x.task_id === task.id);
+    const r = daily.find((x) => x.task_id === task.id);
     const view: DailyTaskView = {
       id: task.id,
       text: task.text,
@@ -371,7 +400,7 @@ export async function progressionView(
   return {
     dailys: { active, finished },
     rank: rankOf(row.rank_score),
-    rank_champions: champions.map((c) => c.nickname),
+    rank_champions: champions,
     season_progress: {
       currentLevel,
       oldFreeLevel: Math.min(seen.free, currentLevel),

@@ -1,12 +1,19 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetAll } from "../../test/fixtures.ts";
 import { CardSlider } from "./card-slider.tsx";
-import { LargeCardHost } from "./large-card-host.tsx";
+import { LargeCardHost, loadLargeCardView } from "./large-card-host.tsx";
 import { closeLargeCard, openLargeCard } from "./large-card-store.ts";
 import { ResearchView } from "./research-view.tsx";
 import { API_CARDS, apiCard } from "./testing.ts";
+
+// The large card view is a lazy chunk: load it before the tests, so a lookup
+// waits on the view itself, not on a module import that a loaded machine can
+// stretch past the lookup's timeout.
+beforeAll(async () => {
+  await loadLargeCardView();
+}, 60_000);
 
 afterEach(() => {
   act(() => closeLargeCard());

@@ -1,7 +1,9 @@
 import { lazy, Suspense } from "react";
 import { closeLargeCard, useLargeCard } from "./large-card-store.ts";
 
-const LargeCardView = lazy(() => import("./large-card-view.tsx"));
+/** The view's code (a chunk of its own); tests await it so no lookup races its loading. */
+export const loadLargeCardView = () => import("./large-card-view.tsx");
+const LargeCardView = lazy(loadLargeCardView);
 
 /**
  * Draws the large card view whenever a screen opened one (openLargeCard).

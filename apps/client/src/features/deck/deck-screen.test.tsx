@@ -1,13 +1,20 @@
 // @vitest-environment happy-dom
 import { encodeDeck } from "@cardrealm/content";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../stores/app-store.ts";
 import { mockFetch, resetAll } from "../../test/fixtures.ts";
-import { LargeCardHost } from "../card-views/large-card-host.tsx";
+import { LargeCardHost, loadLargeCardView } from "../card-views/large-card-host.tsx";
 import { closeLargeCard } from "../card-views/large-card-store.ts";
 import { API_CARDS, bodyOf, userWith } from "../card-views/testing.ts";
 import DeckScreen from "./deck-screen.tsx";
+
+// The large card view is a lazy chunk: load it before the tests, so a lookup
+// waits on the view itself, not on a module import that a loaded machine can
+// stretch past the lookup's timeout.
+beforeAll(async () => {
+  await loadLargeCardView();
+}, 60_000);
 
 afterEach(() => {
   closeLargeCard();

@@ -7,6 +7,7 @@ import { RANK_REWARDS, RANK_SPAN_SCORE } from "@cardrealm/content";
 import { type Selectable, sql } from "kysely";
 import type { DialectName } from "../database.ts";
 import type { Executor } from "../executor.ts";
+import { prepared } from "../prepared.ts";
 import type { SeasonResultsTable, SeasonsTable } from "../schema.ts";
 
 export type SeasonRow = Selectable<SeasonsTable>;
@@ -17,9 +18,13 @@ const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
 
 // --- seasons ------------------------------------------------------------------
 
-export function findOpenSeason(db: Executor): Promise<SeasonRow | undefined> {
-  return db.selectFrom("seasons").selectAll().where("status", "=", "open").executeTakeFirst();
+export async function findOpenSeason(db: Executor): Promise<SeasonRow | undefined> {
+  return (await openSeason(db, ["open"]))[0];
 }
+// Every player view reads it: compiled once (db/prepared.ts).
+const openSeason = prepared((db) =>
+  db.selectFrom("seasons").selectAll().where("status", "=", "open"),
+);
 
 export function findSeason(db: Executor, id: string): Promise<SeasonRow | undefined> {
   return db.selectFrom("seasons").selectAll().where("id", "=", id).executeTakeFirst();
@@ -186,15 +191,18 @@ export function topChampions(
   db: Executor,
   limit: number,
 ): Promise<{ id: number; nickname: string; rank_score: number }[]> {
-  return db
+  // Every player view reads it: compiled once (db/prepared.ts).
+  return champions(db, [CHAMPIONS_FLOOR, limit]);
+}
+const champions = prepared((db) =>
+  db
     .selectFrom("users")
     .select(["id", "nickname", "rank_score"])
     .where("rank_score", ">=", CHAMPIONS_FLOOR)
     .orderBy("rank_score", "desc")
     .orderBy("id", "asc")
-    .limit(limit)
-    .execute();
-}
+    .limit(0),
+);
 
 // --- daily tasks ----------------------------------------------------------------
 

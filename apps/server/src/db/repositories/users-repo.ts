@@ -1,5 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Executor } from "../executor.ts";
+import { prepared } from "../prepared.ts";
 import type { UsersTable } from "../schema.ts";
 
 export type UserRow = Selectable<UsersTable>;
@@ -68,20 +69,42 @@ export function findUserByDeviceKeyHash(
     .executeTakeFirst();
 }
 
+/**
+ * The users row with the player's view number (player_view_versions, bumped
+ * by triggers on every write of the view's other tables; 0 before any).
+ */
+export async function findUserWithViewVersion(
+  db: Executor,
+  id: number,
+): Promise<(UserRow & { view_version: number | null }) | undefined> {
+  return (await userWithViewVersion(db, [id]))[0];
+}
+const userWithViewVersion = prepared((db) =>
+  db
+    .selectFrom("users")
+    .leftJoin("player_view_versions", "player_view_versions.user_id", "users.id")
+    .selectAll("users")
+    .select("player_view_versions.version as view_version")
+    .where("users.id", "=", 0),
+);
+
 /** What a token check needs: the user exists, and its current session version. */
-export function findSession(
+export async function findSession(
   db: Executor,
   id: number,
 ): Promise<
   | { session_version: number; suspended_at: string | null; suspended_reason: string | null }
   | undefined
 > {
-  return db
+  return (await sessionOf(db, [id]))[0];
+}
+// Every authenticated call runs it: compiled once (db/prepared.ts).
+const sessionOf = prepared((db) =>
+  db
     .selectFrom("users")
     .select(["session_version", "suspended_at", "suspended_reason"])
-    .where("id", "=", id)
-    .executeTakeFirst();
-}
+    .where("id", "=", 0),
+);
 
 /**
  * Sets login and password and ends every session issued before (the session

@@ -1,0 +1,32 @@
+import type { Compilable, CompiledQuery } from "kysely";
+import type { Executor } from "./executor.ts";
+
+/**
+ * A query built and compiled once per database handle, then run with new
+ * parameters: Kysely builds and compiles every query anew (immutable nodes,
+ * frozen objects, a visitor pass), which was about three quarters of a
+ * primary-key lookup's CPU on the hot paths (bench/api, session 8). `build`
+ * must put the varying values, in order, as the query's only parameters
+ * (`params` replaces them); constants go in with `sql.lit` or as fixed
+ * parameters listed by `fixed`.
+ *
+ *   const byId = prepared((db) => db.selectFrom("users").selectAll().where("id", "=", 0));
+ *   const rows = await byId(db, [userId]);
+ */
+export function prepared<R>(build: (db: Executor) => Compilable<R>) {
+  const compiled = new WeakMap<Executor, CompiledQuery<R>>();
+  return async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
+    let query = compiled.get(db);
+    if (!query) {
+      query = build(db).compile();
+      if (query.parameters.length !== params.length) {
+        throw new Error(
+          `prepared query takes ${query.parameters.length} parameters, given ${params.length}: ${query.sql}`,
+        );
+      }
+      compiled.set(db, query);
+    }
+    const result = await db.executeQuery<R>({ ...query, parameters: params });
+    return result.rows;
+  };
+}

@@ -1,0 +1,201 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
+import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
+import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import { exited, type ServerProcess, startServer } from "./process.ts";
+
+announceDialects();
+
+/**
+ * GET /api/player-details keeps each player's collection, decks, maps and
+ * progression rows in a cache checked against a number that triggers bump on
+ * every write of those tables (services/user-view.ts, migration 0008). These
+ * tests read the view (so it is cached), write, and read again: the second
+ * read must show the write, whoever made it.
+ */
+type UserJson = {
+  silver: number;
+  library: { cards: Record<string, { amount: number }>; total_amount: number };
+  deck: { sequence_number: number; total_amount: number };
+};
+
+type Slot = { card: number; number_in_library: number; cashback: number | false };
+
+/** The library a box's six slots say the player now has (checked against the tables, not the view). */
+function expectLibraryAfterBox(before: UserJson, after: UserJson, opened: Record<string, unknown>) {
+  const slots = ["rare", "un_1", "un_2", "com_1", "com_2", "com_3"].map((k) => opened[k] as Slot);
+  const added = slots.filter((s) => s.cashback === false).length;
+  expect(after.library.total_amount).toBe(before.library.total_amount + added);
+  for (const s of slots) {
+    expect(after.library.cards[String(s.card)]?.amount ?? 0).toBeGreaterThanOrEqual(
+      s.number_in_library,
+    );
+  }
+}
+
+const grant = (db: Db, userId: number, gems: number, key: string) =>
+  db.kysely.transaction().execute((trx) =>
+    applyGemChange(trx, {
+      userId,
+      delta: gems,
+      reason: "test_grant",
+      idempotencyKey: key,
+      now: new Date().toISOString(),
+    }),
+  );
+
+describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
+  let t: TestApp;
+  let auth: Record<string, string>;
+  let userId: number;
+  beforeEach(async () => {
+    t = await testApp(dialect);
+    const g = await newGuest(t.app);
+    auth = g.auth;
+    userId = g.user.id;
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+  const me = async () =>
+    (await t.app.inject({ method: "GET", url: "/api/player-details", headers: auth })).json()
+      .data as UserJson;
+
+  it("shows the balance and the new cards right after each box opening", async () => {
+    const start = await me();
+    await grant(t.db, userId, 5000, "grant-1");
+    let before = await me();
+    expect(before.silver).toBe(start.silver + 5000);
+    for (let i = 0; i < 4; i++) {
+      const r = await t.app.inject({
+        method: "POST",
+        url: "/api/boxes/open",
+        headers: auth,
+        payload: { id: 4 },
+      });
+      expect(r.statusCode).toBe(200);
+      const opened = r.json().data as Record<string, unknown> & { user: UserJson };
+      const after = await me();
+      expect(after.silver).toBeLessThan(before.silver);
+      expect(after.silver).toBe(opened.user.silver);
+      expectLibraryAfterBox(before, after, opened);
+      before = after;
+    }
+  });
+
+  it("shows writes made outside the routes (a job, another process) at the next read", async () => {
+    const first = await me();
+    await grant(t.db, userId, 700, "grant-outside");
+    await addToLibrary(t.db.kysely, userId, [{ cardId: 1, amount: 1 }]);
+    const second = await me();
+    expect(second.silver).toBe(first.silver + 700);
+    expect(second.library.total_amount).toBe(first.library.total_amount + 1);
+    expect(second.library.cards["1"]?.amount).toBe((first.library.cards["1"]?.amount ?? 0) + 1);
+  });
+
+  it("shows the deck slot switch and a removed card at once", async () => {
+    const first = await me();
+    expect(first.deck.sequence_number).toBe(1);
+    await t.app.inject({
+      method: "POST",
+      url: "/api/editor/set-active",
+      headers: auth,
+      payload: { deck_number: 2 },
+    });
+    expect((await me()).deck.sequence_number).toBe(2);
+    await t.db.kysely.deleteFrom("library_cards").where("user_id", "=", userId).execute();
+    expect((await me()).library.total_amount).toBe(0);
+  });
+});
+
+/**
+ * Two server processes on one database (no Redis needed: the number lives in
+ * the database). Each reads the player's view (both cache it), one writes,
+ * the other must show the write at its very next read.
+ */
+describe("the player's view across two server processes", () => {
+  const servers: ServerProcess[] = [];
+  let db: Db;
+  let pgDatabase: string | null = null;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-views-"));
+    let databaseUrl = "";
+    const base = process.env.DATABASE_URL;
+    if (base) {
+      pgDatabase = `t_views_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${pgDatabase}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${pgDatabase}`;
+      databaseUrl = u.toString();
+    }
+    const env = {
+      DATA_DIR: dataDir,
+      TOKEN_SECRET: "views-test-secret-views-test-secret-0123",
+      CLIENT_DIST: "/nonexistent",
+      DATABASE_URL: databaseUrl,
+    };
+    // One after the other: the first runs the migrations.
+    servers.push(await startServer(env));
+    servers.push(await startServer(env));
+    db = databaseUrl
+      ? openPostgres(databaseUrl, { max: 2 })
+      : openSqlite(join(dataDir, "cardrealm.sqlite"));
+  }, 150_000);
+
+  afterAll(async () => {
+    for (const s of servers) {
+      s.child.kill("SIGTERM");
+      await exited(s.child);
+    }
+    await db?.close();
+    if (pgDatabase && process.env.DATABASE_URL) {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`drop database if exists ${pgDatabase}`);
+      await admin.end();
+    }
+  });
+
+  it("a box opened on one process shows its balance and cards on the other at once", async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error("servers missing");
+    const signed = (await (
+      await fetch(`${a.url}/api/play-new-player`, { method: "POST" })
+    ).json()) as { data: { id: number; jwtToken: string } };
+    const headers = {
+      authorization: `Bearer ${signed.data.jwtToken}`,
+      "content-type": "application/json",
+    };
+    const details = async (url: string) =>
+      ((await (await fetch(`${url}/api/player-details`, { headers })).json()) as { data: UserJson })
+        .data;
+    await grant(db, signed.data.id, 3000, "two-process-grant");
+    for (let i = 0; i < 3; i++) {
+      const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
+      const seenByReader = await details(reader.url);
+      const seenByWriter = await details(writer.url);
+      expect(seenByWriter.silver).toBe(seenByReader.silver);
+      const r = await fetch(`${writer.url}/api/boxes/open`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ id: 4 }),
+      });
+      expect(r.status).toBe(200);
+      const opened = ((await r.json()) as { data: Record<string, unknown> & { user: UserJson } })
+        .data;
+      const after = await details(reader.url);
+      expect(after.silver).toBe(opened.user.silver);
+      expect(after.silver).toBeLessThan(seenByReader.silver);
+      expectLibraryAfterBox(seenByReader, after, opened);
+    }
+  }, 60_000);
+});
