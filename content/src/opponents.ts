@@ -103,7 +103,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1138, 1],
   ]),
   // Chapter 2, Zombie chapter (2, 3, 4).
-  opponent(2, "Zombie Horde", 2, 44, "normal", [
+  opponent(2, "Zombie Horde", 2, 35, "normal", [
     [1015, 5],
     [1016, 4],
     [1017, 3],
@@ -111,11 +111,11 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1020, 5],
     [1043, 5],
     [1044, 5],
-    [1097, 3],
+    [1097, 5],
     [1098, 3],
-    [1139, 3],
+    [1139, 1],
   ]),
-  opponent(3, "Zombie Wizard", 2, 30, "normal", [
+  opponent(3, "Zombie Wizard", 2, 36, "normal", [
     [1015, 5],
     [1016, 5],
     [1018, 3],
@@ -188,7 +188,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1142, 1],
   ]),
   // Chapter 4, Heretic (12, 13, 14).
-  opponent(12, "Chimera", 4, 39, "normal", [
+  opponent(12, "Chimera", 4, 37, "normal", [
     [1042, 7],
     [1044, 5],
     [1045, 4],
@@ -201,7 +201,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1106, 3],
     [1143, 1],
   ]),
-  opponent(13, "Lamia", 4, 41, "hard", [
+  opponent(13, "Lamia", 4, 48, "hard", [
     [1042, 8],
     [1044, 8],
     [1045, 2],
@@ -230,7 +230,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1144, 1],
   ]),
   // Chapter 5, Tower (15, 16, 17).
-  opponent(15, "First Wall", 5, 56, "normal", [
+  opponent(15, "First Wall", 5, 46, "normal", [
     [1043, 7],
     [1058, 4],
     [1060, 1],
@@ -245,7 +245,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1154, 1],
     [1155, 2],
   ]),
-  opponent(16, "Second Wall", 5, 52, "hard", [
+  opponent(16, "Second Wall", 5, 45, "hard", [
     [1042, 1],
     [1043, 7],
     [1058, 4],
@@ -260,20 +260,21 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1146, 3],
     [1155, 2],
   ]),
-  opponent(17, "Third Wall", 5, 64, "boss", [
+  opponent(17, "Third Wall", 5, 56, "boss", [
     [1042, 8],
     [1043, 8],
     [1058, 4],
-    [1060, 3],
-    [1061, 4],
+    [1060, 1],
+    [1061, 5],
     [1062, 4],
     [1065, 4],
     [1109, 1],
     [1110, 2],
+    [1145, 1],
     [1146, 2],
   ]),
   // Chapter 6, Demon Hunter (18, 19, 20).
-  opponent(18, "Fire Witch", 6, 44, "hard", [
+  opponent(18, "Fire Witch", 6, 47, "hard", [
     [1042, 8],
     [1043, 2],
     [1071, 5],
@@ -287,7 +288,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1106, 2],
     [1148, 3],
   ]),
-  opponent(19, "Earth Witch", 6, 55, "hard", [
+  opponent(19, "Earth Witch", 6, 57, "hard", [
     [1042, 7],
     [1043, 5],
     [1071, 4],
@@ -363,18 +364,17 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     28,
     "Nocturne, the Blood Herald",
     8,
-    68,
+    58,
     "hard",
     [
       [1042, 5],
       [1044, 5],
       [1111, 4],
       [1112, 4],
-      [1113, 4],
-      [1114, 4],
+      [1114, 5],
       [1115, 4],
-      [1116, 3],
-      [1120, 1],
+      [1116, 5],
+      [1120, 2],
       [1123, 1],
       [1151, 2],
       [1152, 3],

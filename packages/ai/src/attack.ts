@@ -10,6 +10,7 @@ import {
   readyAttackers,
   type Side,
   TABLE_CELLS,
+  TURN_CAP,
   tableStats,
 } from "@cardrealm/engine";
 import { type Evaluator, unitValue } from "./evaluate.ts";
@@ -36,6 +37,11 @@ function damageWorth(value: number, stats: EffectiveStats, damage: number): numb
 export interface Race {
   ahead: boolean;
   locked: boolean;
+  /**
+   * Behind on castle hp with nothing getting through (or the turn cap
+   * close): waiting loses at the cap, so every even trade is worth taking.
+   */
+  behind: boolean;
 }
 
 export function race(ev: Evaluator, state: BattleState, side: Side): Race {
@@ -69,14 +75,20 @@ export function race(ev: Evaluator, state: BattleState, side: Side): Race {
     }
   }
   const locked = myOpen === 0 && foeOpen === 0;
+  const late = state.turn >= TURN_CAP - 12;
+  const behind = mine.hp < theirs.hp && (locked || late);
   if (locked) {
     // Nothing gets through: the side with the stronger board and the
     // healthier castle wins the trades that open it.
-    return { locked, ahead: myPower + 0.3 * mine.hp >= foePower + 0.3 * theirs.hp };
+    return {
+      locked,
+      behind,
+      ahead: myPower + 0.3 * mine.hp >= foePower + 0.3 * theirs.hp,
+    };
   }
   const myTurns = myOpen > 0 ? theirs.hp / myOpen : Number.POSITIVE_INFINITY;
   const foeTurns = foeOpen > 0 ? mine.hp / foeOpen : Number.POSITIVE_INFINITY;
-  return { locked, ahead: myTurns <= foeTurns };
+  return { locked, behind, ahead: myTurns <= foeTurns };
 }
 
 /**
@@ -95,6 +107,7 @@ export function heuristicFlags(ev: Evaluator, state: BattleState, side: Side): b
   const myStats = tableStats(state, side, ev.catalogue);
   const foeStats = tableStats(state, foe, ev.catalogue);
   let pressing: boolean | null = null;
+  let behind = false;
   for (const c of ready) {
     const mu = state.sides[side].table[c];
     const ms = myStats[c];
@@ -122,16 +135,19 @@ export function heuristicFlags(ev: Evaluator, state: BattleState, side: Side): b
     if (pressing === null) {
       const r = race(ev, state, side);
       pressing = r.ahead || r.locked;
+      behind = r.behind;
     }
     if (kills && dies) {
-      flags[c] = vF + pierce >= (pressing ? 0.75 : 0.9) * vM;
+      flags[c] = behind || vF + pierce >= (pressing ? 0.75 : 0.9) * vM;
       continue;
     }
     if (dies) continue;
     // Neither dies: chip damage. Attacking exhausts the unit, so a ready
     // enemy in the lane may hit it next turn without a strike back.
     const hitsNext = !fk.wall && fs.attack > 0 && fu.stun <= 1;
-    if (pressing && atk > 0 && atk / Math.max(1, fs.hp) > back / Math.max(1, ms.hp)) {
+    const share = atk / Math.max(1, fs.hp);
+    const taken = back / Math.max(1, ms.hp);
+    if (atk > 0 && ((pressing && share > taken) || (behind && share >= taken))) {
       // The trade favours us lane-wise and the race says push.
       flags[c] = true;
       continue;
