@@ -204,11 +204,11 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
   opponent(13, "Lamia", 4, 48, "hard", [
     [1042, 8],
     [1044, 8],
-    [1045, 2],
+    [1045, 1],
     [1046, 5],
     [1047, 2],
     [1049, 3],
-    [1053, 3],
+    [1053, 4],
     [1054, 2],
     [1056, 3],
     [1098, 2],
@@ -260,17 +260,16 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1146, 3],
     [1155, 2],
   ]),
-  opponent(17, "Third Wall", 5, 56, "boss", [
+  opponent(17, "Third Wall", 5, 51, "boss", [
     [1042, 8],
     [1043, 8],
     [1058, 4],
-    [1060, 1],
+    [1060, 2],
     [1061, 5],
     [1062, 4],
     [1065, 4],
     [1109, 1],
     [1110, 2],
-    [1145, 1],
     [1146, 2],
   ]),
   // Chapter 6, Demon Hunter (18, 19, 20).
@@ -302,7 +301,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1102, 1],
     [1148, 3],
   ]),
-  opponent(20, "Ysolde, the Demon Princess", 6, 68, "boss", [
+  opponent(20, "Ysolde, the Demon Princess", 6, 70, "boss", [
     [1042, 9],
     [1044, 7],
     [1071, 3],
