@@ -17,8 +17,11 @@
 import { parseArgs } from "node:util";
 import {
   contestant,
+  idleShare,
   isTier,
+  meanUnspent,
   type OpenerRule,
+  type PlayStats,
   type SimReport,
   type StoryRow,
   simulate,
@@ -71,13 +74,26 @@ try {
   fail(String(e instanceof Error ? e.message : e));
 }
 
+function playLine(p: PlayStats): string {
+  return (
+    `idle on ${pct(idleShare(p))} of ${p.contested} contested turns ` +
+    `(units on both tables, one ready to attack, no attack); ` +
+    `${meanUnspent(p).toFixed(1)} resources unspent at turn end`
+  );
+}
+
 function printReport(r: SimReport): void {
   console.log(`${r.a} (${player.ai.tier}) vs ${r.b}: ${r.games} games, seed ${seed}`);
   console.log(
     `  win rate ${pct(r.winRate)}  95% CI [${pct(r.ci95[0])}, ${pct(r.ci95[1])}]  ` +
       `(won ${r.winsA}, lost ${r.winsB}, drawn ${r.draws})`,
   );
-  console.log(`  mean turns ${r.meanTurns.toFixed(1)}`);
+  console.log(
+    `  turns: median ${r.medianTurns}, mean ${r.meanTurns.toFixed(1)}; ` +
+      `${r.capped} of ${r.games} games reached the turn cap (${pct(r.capped / r.games)})`,
+  );
+  console.log(`  a: ${playLine(r.playA)}`);
+  console.log(`  b: ${playLine(r.playB)}`);
   console.log(
     `  opening: ${pct(r.opening.rate)} of ${r.opening.games}   ` +
       `not opening: ${pct(r.notOpening.rate)} of ${r.notOpening.games}   ` +
@@ -93,14 +109,17 @@ function printStory(rows: readonly StoryRow[]): void {
   console.log(
     `${player.label} (${player.ai.tier}) against every story opponent: ${games} games each, seed ${seed}, opener ${opener}`,
   );
-  console.log("| Ch | Id | Opponent | Strength | HP | Win rate | 95% CI | Draws | Mean turns |");
-  console.log("|---:|---:|---|---|---:|---:|---|---:|---:|");
+  console.log(
+    "| Ch | Id | Opponent | Strength | HP | Win rate | 95% CI | Draws | Capped | Median turns | Mean turns | CPU idle | CPU unspent |",
+  );
+  console.log("|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) {
     const r = row.report;
     const boss = row.position === 3 ? " (boss)" : "";
     console.log(
       `| ${row.chapter} | ${row.opponent.id} | ${row.opponent.name}${boss} | ${row.opponent.strength} | ${row.opponent.hp} | ` +
-        `${pct(r.winRate)} | ${pct(r.ci95[0])} - ${pct(r.ci95[1])} | ${r.draws} | ${r.meanTurns.toFixed(1)} |`,
+        `${pct(r.winRate)} | ${pct(r.ci95[0])} - ${pct(r.ci95[1])} | ${r.draws} | ${pct(r.capped / r.games)} | ` +
+        `${r.medianTurns} | ${r.meanTurns.toFixed(1)} | ${pct(idleShare(r.playB))} | ${meanUnspent(r.playB).toFixed(1)} |`,
     );
   }
 }

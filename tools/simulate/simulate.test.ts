@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contestant, simulate, wilson } from "./simulate.ts";
+import { contestant, idleShare, meanUnspent, median, simulate, wilson } from "./simulate.ts";
 
 describe("simulate", () => {
   it("gives the same report for the same seed", () => {
@@ -17,6 +17,35 @@ describe("simulate", () => {
     expect(first.opening.games + first.notOpening.games).toBe(20);
     expect(first.ci95[0]).toBeLessThanOrEqual(first.winRate);
     expect(first.ci95[1]).toBeGreaterThanOrEqual(first.winRate);
+  });
+
+  it("counts each side's turns, contested turns, idle turns and unspent resources", () => {
+    const r = simulate({
+      a: contestant("starter"),
+      b: contestant("opponent:2"),
+      games: 10,
+      seed: 5,
+      opener: "a",
+    });
+    for (const p of [r.playA, r.playB]) {
+      // Every turn but the last of a game ends with an end_turn.
+      expect(p.turns).toBeGreaterThan(r.meanTurns * 10 * 0.4);
+      expect(p.contested).toBeGreaterThan(0);
+      expect(p.contested).toBeLessThanOrEqual(p.turns);
+      expect(p.idle).toBeLessThanOrEqual(p.contested);
+      expect(idleShare(p)).toBeGreaterThanOrEqual(0);
+      expect(idleShare(p)).toBeLessThanOrEqual(1);
+      // Income grows every turn, so something is left at some turn end.
+      expect(meanUnspent(p)).toBeGreaterThan(0);
+    }
+    expect(r.capped).toBeLessThanOrEqual(r.games);
+    expect(r.medianTurns).toBeGreaterThan(0);
+  });
+
+  it("takes the median of odd and even lists", () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBe(0);
   });
 
   it("reads deck specs", () => {

@@ -12,7 +12,15 @@ import {
   type OpponentDef,
   STARTER_DECK,
 } from "@cardrealm/content";
-import { type Catalogue, rngFromSeed, type Side, START_HP } from "@cardrealm/engine";
+import {
+  type BattleState,
+  type Catalogue,
+  type EndTurnAction,
+  readyAttackers,
+  rngFromSeed,
+  type Side,
+  START_HP,
+} from "@cardrealm/engine";
 
 /** One side of a simulated match-up. */
 export interface Contestant {
@@ -92,6 +100,58 @@ export interface Rate {
   rate: number;
 }
 
+/**
+ * How one side played its turns over a run (issue 15, "a computer that
+ * fights"): the turns it could attack on a contested board but did not, and
+ * what it left unspent.
+ */
+export interface PlayStats {
+  /** Turns the side ended (every one of its turns). */
+  turns: number;
+  /**
+   * Of those, turns with units on both tables and at least one of the side's
+   * units ready to attack: the turns where attacking was a choice.
+   */
+  contested: number;
+  /** Contested turns the side ended with no attack flag at all. */
+  idle: number;
+  /** Sum over its turn ends of fire + diamond + pow left unspent. */
+  unspent: number;
+}
+
+/** idle / contested (0 when never contested). */
+export function idleShare(p: PlayStats): number {
+  return p.contested > 0 ? p.idle / p.contested : 0;
+}
+
+/** Mean resources left unspent at the side's turn end. */
+export function meanUnspent(p: PlayStats): number {
+  return p.turns > 0 ? p.unspent / p.turns : 0;
+}
+
+function emptyStats(): PlayStats {
+  return { turns: 0, contested: 0, idle: 0, unspent: 0 };
+}
+
+/** Adds one turn end of `state.active` (the state before its end_turn is stepped). */
+export function recordTurnEnd(
+  stats: PlayStats,
+  state: BattleState,
+  action: EndTurnAction,
+  catalogue: Catalogue,
+): void {
+  const side = state.active;
+  const me = state.sides[side];
+  const foe = state.sides[side === 0 ? 1 : 0];
+  stats.turns++;
+  const r = me.resources;
+  stats.unspent += r.fire.amount + r.diamond.amount + r.pow.amount;
+  if (!me.table.some((u) => u !== null) || !foe.table.some((u) => u !== null)) return;
+  if (readyAttackers(state, side, catalogue).length === 0) return;
+  stats.contested++;
+  if (!action.attack.some((f) => f)) stats.idle++;
+}
+
 export interface SimReport {
   a: string;
   b: string;
@@ -104,6 +164,13 @@ export interface SimReport {
   /** 95% Wilson score interval of winRate. */
   ci95: [number, number];
   meanTurns: number;
+  /** Median of the games' lengths in turns (both sides). */
+  medianTurns: number;
+  /** Games that ran to the turn cap (a draw or a win on castle hp). */
+  capped: number;
+  /** How each side played its turns over the run. */
+  playA: PlayStats;
+  playB: PlayStats;
   /** Side a's win rate in the games it opened and in the others. */
   opening: Rate;
   notOpening: Rate;
@@ -124,6 +191,14 @@ function rate(games: number, wins: number): Rate {
   return { games, wins, rate: games > 0 ? wins / games : Number.NaN };
 }
 
+/** The median of a list of numbers (0 for none). */
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 === 1 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+}
+
 /** The battle seed of game i of a run. */
 export function gameSeed(seed: number, i: number): number {
   const h = { rng: rngFromSeed(seed) };
@@ -139,6 +214,11 @@ export function simulate(cfg: SimConfig): SimReport {
   let turns = 0;
   let openGames = 0;
   let openWins = 0;
+  let capped = 0;
+  const lengths: number[] = [];
+  const play: [PlayStats, PlayStats] = [emptyStats(), emptyStats()];
+  const onEndTurn = (state: BattleState, action: EndTurnAction) =>
+    recordTurnEnd(play[state.active], state, action, catalogue);
   for (let i = 0; i < cfg.games; i++) {
     const seed = gameSeed(cfg.seed, i);
     const opener: Side = cfg.opener === "a" ? 0 : cfg.opener === "b" ? 1 : ((i % 2) as Side);
@@ -148,9 +228,11 @@ export function simulate(cfg: SimConfig): SimReport {
         { setup: { name: "B", deck: cfg.b.deck, hp: cfg.b.hp }, ai: { ...cfg.b.ai, seed: ~seed } },
       ],
       catalogue,
-      { seed, opener },
+      { seed, opener, onEndTurn },
     );
     turns += r.turns;
+    lengths.push(r.turns);
+    if (r.final.endReason === "turn_cap") capped++;
     if (r.winner === 0) winsA++;
     else if (r.winner === 1) winsB++;
     else draws++;
@@ -170,6 +252,10 @@ export function simulate(cfg: SimConfig): SimReport {
     winRate: n > 0 ? winsA / n : Number.NaN,
     ci95: wilson(winsA, n),
     meanTurns: n > 0 ? turns / n : 0,
+    medianTurns: median(lengths),
+    capped,
+    playA: play[0],
+    playB: play[1],
     opening: rate(openGames, openWins),
     notOpening: rate(n - openGames, winsA - openWins),
   };

@@ -10,6 +10,7 @@ import {
   readyAttackers,
   type Side,
   TABLE_CELLS,
+  TURN_CAP,
   tableStats,
 } from "@cardrealm/engine";
 import { type Evaluator, unitValue } from "./evaluate.ts";
@@ -26,7 +27,78 @@ function damageWorth(value: number, stats: EffectiveStats, damage: number): numb
   return (0.6 * value * damage) / Math.max(1, stats.maxHp);
 }
 
-/** The greedy lane-by-lane flags for `side` (the side to move) on `state`. */
+/**
+ * Who wins the race if both sides keep hitting the castles through the lanes
+ * they have open now (and, when every lane is shut, through the board they
+ * would break open by trading): "ahead" when `side` kills the enemy castle
+ * in fewer of its turns than the enemy kills its own, "locked" when neither
+ * side has an open lane, so nothing changes unless someone trades.
+ */
+export interface Race {
+  ahead: boolean;
+  locked: boolean;
+  /**
+   * Behind on castle hp with nothing getting through (or the turn cap
+   * close): waiting loses at the cap, so every even trade is worth taking.
+   */
+  behind: boolean;
+}
+
+export function race(ev: Evaluator, state: BattleState, side: Side): Race {
+  const foe = otherSide(side);
+  const mine = state.sides[side];
+  const theirs = state.sides[foe];
+  const myStats = tableStats(state, side, ev.catalogue);
+  const foeStats = tableStats(state, foe, ev.catalogue);
+  let myOpen = 0;
+  let foeOpen = 0;
+  let myPower = 0;
+  let foePower = 0;
+  for (let c = 0; c < TABLE_CELLS; c++) {
+    const mu = mine.table[c];
+    const fu = theirs.table[c];
+    const ms = myStats[c];
+    const fs = foeStats[c];
+    if (mu && ms) {
+      const k = know(ev.knowledge, mu.card);
+      if (!k.wall && ms.attack > 0) {
+        myPower += ms.attack + 0.5 * Math.max(0, ms.hp);
+        if (!fu || k.flying) myOpen += ms.attack;
+      }
+    }
+    if (fu && fs) {
+      const k = know(ev.knowledge, fu.card);
+      if (!k.wall && fs.attack > 0) {
+        foePower += fs.attack + 0.5 * Math.max(0, fs.hp);
+        if (!mu || k.flying) foeOpen += fs.attack;
+      }
+    }
+  }
+  const locked = myOpen === 0 && foeOpen === 0;
+  const late = state.turn >= TURN_CAP - 12;
+  const behind = mine.hp < theirs.hp && (locked || late);
+  if (locked) {
+    // Nothing gets through: the side with the stronger board and the
+    // healthier castle wins the trades that open it.
+    return {
+      locked,
+      behind,
+      ahead: myPower + 0.3 * mine.hp >= foePower + 0.3 * theirs.hp,
+    };
+  }
+  const myTurns = myOpen > 0 ? theirs.hp / myOpen : Number.POSITIVE_INFINITY;
+  const foeTurns = foeOpen > 0 ? mine.hp / foeOpen : Number.POSITIVE_INFINITY;
+  return { locked, behind, ahead: myTurns <= foeTurns };
+}
+
+/**
+ * The greedy lane-by-lane flags for `side` (the side to move) on `state`.
+ * Open lanes always attack; a lane with a defender attacks when the trade
+ * favours us (we kill and live, or we trade up), and, when the race favours
+ * us or the board is locked, also when we deal a larger share of the
+ * defender's hp than it deals of ours: waiting on a locked board only runs
+ * the game to the turn cap (issue 15).
+ */
 export function heuristicFlags(ev: Evaluator, state: BattleState, side: Side): boolean[] {
   const flags = noFlags();
   const ready = readyAttackers(state, side, ev.catalogue);
@@ -34,6 +106,8 @@ export function heuristicFlags(ev: Evaluator, state: BattleState, side: Side): b
   const foe = otherSide(side);
   const myStats = tableStats(state, side, ev.catalogue);
   const foeStats = tableStats(state, foe, ev.catalogue);
+  let pressing: boolean | null = null;
+  let behind = false;
   for (const c of ready) {
     const mu = state.sides[side].table[c];
     const ms = myStats[c];
@@ -58,14 +132,26 @@ export function heuristicFlags(ev: Evaluator, state: BattleState, side: Side): b
       flags[c] = true;
       continue;
     }
+    if (pressing === null) {
+      const r = race(ev, state, side);
+      pressing = r.ahead || r.locked;
+      behind = r.behind;
+    }
     if (kills && dies) {
-      flags[c] = vF + pierce >= 0.9 * vM;
+      flags[c] = behind || vF + pierce >= (pressing ? 0.75 : 0.9) * vM;
       continue;
     }
     if (dies) continue;
     // Neither dies: chip damage. Attacking exhausts the unit, so a ready
     // enemy in the lane may hit it next turn without a strike back.
     const hitsNext = !fk.wall && fs.attack > 0 && fu.stun <= 1;
+    const share = atk / Math.max(1, fs.hp);
+    const taken = back / Math.max(1, ms.hp);
+    if (atk > 0 && ((pressing && share > taken) || (behind && share >= taken))) {
+      // The trade favours us lane-wise and the race says push.
+      flags[c] = true;
+      continue;
+    }
     const gain =
       damageWorth(vF, fs, atk) +
       pierce +

@@ -334,6 +334,9 @@ function flagPlans(s: Search, state: BattleState): boolean[][] {
   return plans;
 }
 
+/** Evaluation points a searched attack plan must gain over the greedy one. */
+export const GREEDY_PLAN_MARGIN = 1.5;
+
 /** The attack plan with the best look-ahead, averaged over `samples` belief worlds. */
 function searchEnd(state: BattleState, s: Search, cfg: SearchConfig): EndTurnAction {
   const plans = flagPlans(s, state);
@@ -344,7 +347,12 @@ function searchEnd(state: BattleState, s: Search, cfg: SearchConfig): EndTurnAct
   for (const flags of plans) {
     let sum = 0;
     for (const w of worlds) sum += deepLookahead(s, w, flags, cfg);
-    const score = sum / worlds.length + jitter(s);
+    // The greedy plan (plans[0]) already weighs the race and the trades of
+    // each lane; another plan must beat it by a margin, so a look-ahead that
+    // sees no gain in a locked board does not talk the searcher out of
+    // attacking (issue 15: it idled through full boards).
+    const bias = flags === plans[0] ? GREEDY_PLAN_MARGIN : 0;
+    const score = sum / worlds.length + bias + jitter(s);
     if (score > bestScore) {
       bestScore = score;
       best = flags;

@@ -7,6 +7,7 @@ import {
   type BattleState,
   type Catalogue,
   createBattle,
+  type EndTurnAction,
   type Side,
   type SideSetup,
   step,
@@ -26,6 +27,12 @@ export interface GameOptions {
   record?: boolean;
   /** Called after each AI decision with the side and the actions (the benchmark times it). */
   onDecision?: (side: Side, actions: readonly Action[]) => void;
+  /**
+   * Called with the state just before each end_turn is stepped (after the
+   * turn's play) and that action: the simulator counts idle turns and unspent
+   * resources from it.
+   */
+  onEndTurn?: (state: BattleState, action: EndTurnAction) => void;
 }
 
 export interface GameResult {
@@ -79,6 +86,7 @@ export function playGame(
         if (state.over) break;
         continue;
       }
+      if (action.type === "end_turn") options.onEndTurn?.(state, action);
       const r = step(state, action, catalogue);
       if (!r.ok) {
         throw new IllegalActionError(

@@ -66,8 +66,8 @@ describe("tiers", () => {
     ["normal", "easy"],
     ["hard", "normal"],
     ["boss", "hard"],
-  ] as const)("%s beats %s over 100 games", (upper, lower) => {
-    const [won, lost] = series(upper, lower, 100);
+  ] as const)("%s beats %s over 200 games", (upper, lower) => {
+    const [won, lost] = series(upper, lower, 200);
     expect(won, `${upper} won ${won}, lost ${lost}`).toBeGreaterThan(lost);
   });
 
