@@ -6,6 +6,7 @@ import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import { finishBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
+import { fxElementOf } from "./battle-motion.ts";
 import { useDrag } from "./drag-store.ts";
 import { parseZone } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
@@ -40,7 +41,7 @@ export function PlayedCards() {
       {cpuCard && enemy && (
         <div
           key={cpuCard.id}
-          className="played-card played-card--cpu"
+          className={`played-card played-card--cpu fx--${fxElementOf(cpuCard.card)}`}
           data-testid="cpu-played-card"
           role="status"
           aria-label={`Enemy plays ${enemy.name}`}
@@ -52,11 +53,12 @@ export function PlayedCards() {
       {cast && mine && (
         <div
           key={cast.id}
-          className="played-card played-card--player"
+          className={`played-card played-card--player fx--${fxElementOf(cast.card)}`}
           data-testid="player-cast"
           role="status"
           aria-label={`You cast ${mine.name}`}
         >
+          <span className="played-card__aura" aria-hidden="true" />
           <BattleCard card={mine} size="big" />
         </div>
       )}

@@ -499,3 +499,63 @@ describe("combat preview and keyboard play", () => {
     expect(screen.getByTestId("player-unit-1")).toBeTruthy();
   });
 });
+
+describe("the board's motion", () => {
+  function preferReducedMotion(reduce: boolean): void {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: reduce && query.includes("prefers-reduced-motion"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function castGaleSlash(): Promise<void> {
+    const server = fakeBattleServer();
+    server.putUnit(1, 4, 1015);
+    const [slash] = server.setHand([GALE_SLASH]) as [number];
+    await mount(server);
+    fireEvent.click(hand(slash));
+    fireEvent.click(screen.getByTestId("cpu-cell-4"));
+    await advance(0);
+  }
+
+  /** Every board effect seen while the queue plays the answer out (effects last 760 ms). */
+  async function effectsSeen(ms: number): Promise<string[]> {
+    const seen = new Set<string>();
+    for (let t = 0; t < ms; t += 100) {
+      await advance(100);
+      for (const el of screen.queryAllByTestId("board-fx")) {
+        const cell = el.closest("[data-testid*='-cell-']");
+        seen.add(`${el.dataset.fx}:${el.dataset.element}@${cell?.getAttribute("data-testid")}`);
+      }
+    }
+    return [...seen];
+  }
+
+  it("shows a spell's effect in its kind and element on its target, with the damage number", async () => {
+    preferReducedMotion(false);
+    await castGaleSlash();
+    // Gale Slash costs 1 fire and 2 diamond: a diamond damage burst on the enemy unit.
+    expect(await effectsSeen(3000)).toContain("damage:diamond@cpu-cell-4");
+    expect(battleStore.get().spotFx).toEqual([]);
+  });
+
+  it("draws no effect under prefers-reduced-motion; the numbers still show", async () => {
+    preferReducedMotion(true);
+    await castGaleSlash();
+    let popups = 0;
+    const seen: string[] = [];
+    for (let t = 0; t < 3000; t += 100) {
+      await advance(100);
+      popups += screen.queryAllByTestId("hp-popup").length;
+      if (screen.queryAllByTestId("board-fx").length > 0) seen.push("fx");
+    }
+    expect(seen).toEqual([]);
+    expect(popups).toBeGreaterThan(0);
+  });
+});
