@@ -34,8 +34,8 @@ import { motionAllowed } from "./battle-motion.ts";
 import { combatPreviewOf, unitPreviewWords } from "./battle-preview.ts";
 import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
-import { hidePreview, showPreview, useDrag } from "./drag-store.ts";
-import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
+import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
+import { isCompactScreen, LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];
@@ -224,10 +224,12 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
   const press = useRef<CellPress | null>(null);
   const suppressClick = useRef(false);
 
-  const activate = () => {
+  const activate = (tap: boolean) => {
     if (place) placeAt(cell);
     else if (target) aimAt(targetFor(spot));
     else if (flaggable) setAttack(cell);
+    // Phone: a tap on a unit that does nothing else opens it large, away from its side.
+    else if (tap && unit && isCompactScreen()) openZoom(unit.card, cell < 3 ? "right" : "left");
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
@@ -316,12 +318,12 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
         if (p?.timer) clearTimeout(p.timer);
         hidePreview();
       }}
-      onClick={() => {
+      onClick={(e) => {
         if (suppressClick.current) {
           suppressClick.current = false;
           return;
         }
-        activate();
+        activate(e.detail !== 0);
       }}
       onDoubleClick={card ? () => openLargeCard(card) : undefined}
       onContextMenu={

@@ -1,0 +1,84 @@
+/**
+ * A board that moves (issue 15): while a battle plays out, an attacking unit
+ * lunges, the blow lands with an impact effect and a damage number, and a
+ * spell shows its effect on its target. Pictures of a battle mid-attack and of
+ * a spell effect go to docs/screens (battle-attack.png, battle-spell.png).
+ * Under prefers-reduced-motion none of the effects is drawn, while the numbers
+ * still are.
+ */
+import { resolve } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import { playAsNewPlayer } from "./support.ts";
+
+const screens = resolve(import.meta.dirname, "..", "docs", "screens");
+
+interface Seen {
+  lunge: boolean;
+  impact: boolean;
+  spell: boolean;
+  number: boolean;
+}
+
+/**
+ * Watches the board until it is the player's move again (or the battle ends):
+ * what moved, with a picture the first time an attack and a spell show.
+ */
+async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine" | "over"> {
+  const screen = page.getByTestId("battle-screen");
+  for (let i = 0; i < 600; i++) {
+    const now = await page.evaluate(() => ({
+      lunge: document.querySelector(".unit--lunge") !== null,
+      impact: document.querySelector('[data-fx="impact"]') !== null,
+      spell: document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
+      number: document.querySelector('[data-testid="hp-popup"]') !== null,
+    }));
+    if (shots && now.impact && !seen.impact)
+      await page.screenshot({ path: resolve(screens, "battle-attack.png") });
+    if (shots && now.spell && !seen.spell)
+      await page.screenshot({ path: resolve(screens, "battle-spell.png") });
+    seen.lunge ||= now.lunge;
+    seen.impact ||= now.impact;
+    seen.spell ||= now.spell;
+    seen.number ||= now.number;
+    if (await page.getByTestId("end-game-panel").isVisible()) return "over";
+    const phase = await screen.getAttribute("data-phase");
+    if (phase === "play_card" && !(await page.evaluate(() => document.querySelector(".popup"))))
+      return "mine";
+    await page.waitForTimeout(40);
+  }
+  throw new Error("the turn never came back");
+}
+
+async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: Seen) => boolean) {
+  await playAsNewPlayer(page);
+  await startFirstBattle(page);
+  for (let turn = 0; turn < 14 && !until(seen); turn++) {
+    if ((await waitForMyTurn(page)) === "over") break;
+    await playTurn(page, "click");
+    if ((await watchTurn(page, seen, shots)) === "over") break;
+  }
+}
+
+test.describe("the board's motion", () => {
+  test.setTimeout(420_000);
+
+  test("attacks lunge and land with an impact and a number; spells show their effect", async ({
+    page,
+  }) => {
+    const seen: Seen = { lunge: false, impact: false, spell: false, number: false };
+    await playWatching(page, seen, true, (s) => s.impact && s.spell);
+    expect(seen).toEqual({ lunge: true, impact: true, spell: true, number: true });
+  });
+
+  test.describe("with prefers-reduced-motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("no effect is drawn, the numbers still are", async ({ page }) => {
+      const seen: Seen = { lunge: false, impact: false, spell: false, number: false };
+      await playWatching(page, seen, false, (s) => s.number);
+      expect(seen.number).toBe(true);
+      expect({ impact: seen.impact, spell: seen.spell }).toEqual({ impact: false, spell: false });
+    });
+  });
+});
