@@ -559,3 +559,53 @@ describe("the board's motion", () => {
     expect(popups).toBeGreaterThan(0);
   });
 });
+
+describe("a tap opens a card large on a phone", () => {
+  function phone(on: boolean): void {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: on && query.includes("max-height"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("an enemy unit tapped opens large; the next tap, on it or elsewhere, closes it", async () => {
+    phone(true);
+    const server = fakeBattleServer();
+    server.putUnit(1, 4, 1015);
+    await mount(server);
+    fireEvent.click(screen.getByTestId("cpu-cell-4"), { detail: 1 });
+    const zoom = screen.getByTestId("card-zoom");
+    expect(zoom.getAttribute("aria-label")).toBe("Shambling Corpse, shown large");
+    expect(zoom.className).toContain("card-zoom--left");
+    // A tap on the zoom closes it and goes no further.
+    fireEvent.pointerDown(zoom);
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+    fireEvent.click(screen.getByTestId("battle-screen"), { detail: 1 });
+    await advance(1000);
+    // A tap elsewhere closes it and still does what it does.
+    fireEvent.click(screen.getByTestId("cpu-cell-4"), { detail: 1 });
+    expect(screen.getByTestId("card-zoom")).toBeTruthy();
+    fireEvent.pointerDown(screen.getByTestId("end-turn"));
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+  });
+
+  it("a playable hand card tapped is picked, not opened; on a desktop nothing opens", async () => {
+    phone(true);
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server);
+    fireEvent.click(hand(unit), { detail: 1 });
+    expect(phase()).toBe("select_unit_target");
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+    phone(false);
+    server.putUnit(1, 0, 1015);
+    fireEvent.click(screen.getByTestId("cpu-cell-0"), { detail: 1 });
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+  });
+});

@@ -13,7 +13,9 @@ export const LONG_PRESS_MS = 420;
 export const COMPACT_QUERY = "(max-height: 480px)";
 
 export function isCompactScreen(): boolean {
-  return typeof window.matchMedia === "function" && window.matchMedia(COMPACT_QUERY).matches;
+  return (
+    typeof globalThis.matchMedia === "function" && globalThis.matchMedia(COMPACT_QUERY).matches
+  );
 }
 
 /** The battle frame: pointer positions are turned into its (unscaled) pixels. */
