@@ -25,13 +25,17 @@ interface Seen {
  * what moved, with a picture the first time an attack and a spell show.
  */
 async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine" | "over"> {
-  const screen = page.getByTestId("battle-screen");
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 3000; i++) {
+    // One look at the page per round: what moves, whose move it is.
     const now = await page.evaluate(() => ({
       lunge: document.querySelector(".unit--lunge") !== null,
       impact: document.querySelector('[data-fx="impact"]') !== null,
       spell: document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
       number: document.querySelector('[data-testid="hp-popup"]') !== null,
+      over: document.querySelector('[data-testid="end-game-panel"]') !== null,
+      mine:
+        document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ===
+          "play_card" && document.querySelector(".popup") === null,
     }));
     if (shots && now.impact && !seen.impact)
       await page.screenshot({ path: resolve(screens, "battle-attack.png") });
@@ -41,11 +45,9 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
     seen.impact ||= now.impact;
     seen.spell ||= now.spell;
     seen.number ||= now.number;
-    if (await page.getByTestId("end-game-panel").isVisible()) return "over";
-    const phase = await screen.getAttribute("data-phase");
-    if (phase === "play_card" && !(await page.evaluate(() => document.querySelector(".popup"))))
-      return "mine";
-    await page.waitForTimeout(40);
+    if (now.over) return "over";
+    if (now.mine) return "mine";
+    await page.waitForTimeout(60);
   }
   throw new Error("the turn never came back");
 }
@@ -61,7 +63,7 @@ async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: S
 }
 
 test.describe("the board's motion", () => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
 
   test("attacks lunge and land with an impact and a number; spells show their effect", async ({
     page,

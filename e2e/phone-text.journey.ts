@@ -21,11 +21,8 @@ interface SmallText {
   where: string;
 }
 
-/**
- * Every visible text node under `selector` whose effective size is under
- * MIN_CSS_PX, once the screen's finite animations have ended.
- */
-async function smallTexts(page: Page, selector: string): Promise<SmallText[]> {
+/** The screen's finite animations have ended (a drawn card sits in its place). */
+async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.getAnimations().every((a) => {
@@ -37,6 +34,14 @@ async function smallTexts(page: Page, selector: string): Promise<SmallText[]> {
     undefined,
     { timeout: 15_000, polling: 100 },
   );
+}
+
+/**
+ * Every visible text node under `selector` whose effective size is under
+ * MIN_CSS_PX, once the screen's finite animations have ended.
+ */
+async function smallTexts(page: Page, selector: string): Promise<SmallText[]> {
+  await settled(page);
   return page.evaluate(
     ({ selector, min }) => {
       const root = document.querySelector(selector);
@@ -105,6 +110,7 @@ async function myTurn(page: Page): Promise<void> {
 async function expectWholeHand(page: Page, count: number): Promise<void> {
   const cards = page.locator('[data-testid^="hand-card-"]');
   await expect(cards).toHaveCount(count);
+  await settled(page);
   const problems = await page.evaluate(() => {
     const out: string[] = [];
     const cards = [...document.querySelectorAll<HTMLElement>('[data-testid^="hand-card-"]')];
