@@ -27,20 +27,48 @@ interface Seen {
 async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine" | "over"> {
   for (let i = 0; i < 3000; i++) {
     // One look at the page per round: what moves, whose move it is.
-    const now = await page.evaluate(() => ({
-      lunge: document.querySelector(".unit--lunge") !== null,
-      impact: document.querySelector('[data-fx="impact"]') !== null,
-      spell: document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
-      number: document.querySelector('[data-testid="hp-popup"]') !== null,
-      over: document.querySelector('[data-testid="end-game-panel"]') !== null,
-      mine:
-        document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ===
-          "play_card" && document.querySelector(".popup") === null,
-    }));
-    if (shots && now.impact && !seen.impact)
-      await page.screenshot({ path: resolve(screens, "battle-attack.png") });
-    if (shots && now.spell && !seen.spell)
-      await page.screenshot({ path: resolve(screens, "battle-spell.png") });
+    const now = await page.evaluate(
+      ({ shots, seen }) => {
+        const found = {
+          lunge: document.querySelector(".unit--lunge") !== null,
+          impact: document.querySelector('[data-fx="impact"]') !== null,
+          spell:
+            document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
+          number: document.querySelector('[data-testid="hp-popup"]') !== null,
+          over: document.querySelector('[data-testid="end-game-panel"]') !== null,
+          mine:
+            document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ===
+              "play_card" && document.querySelector(".popup") === null,
+        };
+        // A picture to take: the animations hold still until it is taken, and each
+        // effect is copied at a third of its course (the board removes the effect
+        // itself after 760 ms, often before a loaded machine takes the picture).
+        if (shots && ((found.impact && !seen.impact) || (found.spell && !seen.spell))) {
+          for (const a of document.getAnimations()) a.pause();
+          for (const fx of document.querySelectorAll<HTMLElement>('[data-testid="board-fx"]')) {
+            const copy = fx.cloneNode(true) as HTMLElement;
+            copy.removeAttribute("data-testid");
+            copy.dataset.shotCopy = "";
+            fx.after(copy);
+            for (const a of copy.getAnimations({ subtree: true })) {
+              a.currentTime = 240;
+              a.pause();
+            }
+          }
+        }
+        return found;
+      },
+      { shots, seen },
+    );
+    const shoot = async (name: string) => {
+      await page.screenshot({ path: resolve(screens, name) });
+      await page.evaluate(() => {
+        for (const copy of document.querySelectorAll("[data-shot-copy]")) copy.remove();
+        for (const a of document.getAnimations()) a.play();
+      });
+    };
+    if (shots && now.impact && !seen.impact) await shoot("battle-attack.png");
+    if (shots && now.spell && !seen.spell) await shoot("battle-spell.png");
     seen.lunge ||= now.lunge;
     seen.impact ||= now.impact;
     seen.spell ||= now.spell;
