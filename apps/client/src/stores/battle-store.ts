@@ -87,6 +87,26 @@ export interface HpPopup extends BoardSpot {
   tone: PopupTone;
 }
 
+/** A board effect (features/battle/battle-motion.ts): its shape and its colours, on a spot. */
+export interface SpotFx extends BoardSpot {
+  id: number;
+  kind:
+    | "impact"
+    | "damage"
+    | "heal"
+    | "buff"
+    | "stun"
+    | "destroy"
+    | "gain"
+    | "drain"
+    | "draw"
+    | "discard"
+    | "summon"
+    | "return"
+    | "swap";
+  element: "fire" | "diamond" | "pow" | "neutral";
+}
+
 export interface AttackFx {
   id: number;
   seat: ViewSide;
@@ -142,6 +162,8 @@ export interface BattleStoreState {
   /** The queue is applying messages. */
   animating: boolean;
   popups: HpPopup[];
+  /** Spell and blow effects on the board (none under prefers-reduced-motion). */
+  spotFx: SpotFx[];
   attackFx: AttackFx | null;
   abilityFx: AbilityFx | null;
   /** Units fading out: "player-2", "cpu-0". */
@@ -172,6 +194,7 @@ export function initialBattleState(): BattleStoreState {
     awaiting: false,
     animating: false,
     popups: [],
+    spotFx: [],
     attackFx: null,
     abilityFx: null,
     dying: [],

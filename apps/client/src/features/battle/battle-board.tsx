@@ -5,6 +5,7 @@ import {
   type BoardSpot,
   battleStore,
   type HpPopup,
+  type SpotFx,
   useBattleStore,
 } from "../../stores/battle-store.ts";
 import { openLargeCard } from "../card-views/large-card-store.ts";
@@ -29,11 +30,12 @@ import {
   ShieldIcon,
   SwordIcon,
 } from "./battle-icons.tsx";
+import { motionAllowed } from "./battle-motion.ts";
 import { combatPreviewOf, unitPreviewWords } from "./battle-preview.ts";
 import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
-import { hidePreview, showPreview, useDrag } from "./drag-store.ts";
-import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
+import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
+import { isCompactScreen, LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];
@@ -72,23 +74,53 @@ function isAimedByPlay(s: BattleStoreState, spot: BoardSpot): boolean {
   return t ? sameSpot(spotOf(t), spot) : false;
 }
 
-function Popups({ spot }: { spot: BoardSpot }) {
-  const popups = useBattleStore((s) => s.popups);
-  const mine = popups.filter((p: HpPopup) => sameSpot(p, spot));
+/** The parts an effect is drawn with (battle.css shapes them per kind and element). */
+const FX_PARTS = [0, 1, 2, 3, 4, 5];
+
+/** Spell and blow effects on a spot (battle-motion.ts): decoration, hidden from assistive tech. */
+function SpotEffects({ spot }: { spot: BoardSpot }) {
+  const all = useBattleStore((s) => s.spotFx);
+  const mine = all.filter((f: SpotFx) => sameSpot(f, spot));
   if (mine.length === 0) return null;
   return (
-    <span className="popups" aria-live="polite">
-      {mine.map((p, i) => (
+    <span className="fxs" aria-hidden="true">
+      {mine.map((f) => (
         <span
-          key={p.id}
-          className={`popup popup--${p.tone}`}
-          style={{ ["--popup-i" as string]: i }}
-          data-testid="hp-popup"
+          key={f.id}
+          className={`fx fx--${f.kind} fx--${f.element}`}
+          data-testid="board-fx"
+          data-fx={f.kind}
+          data-element={f.element}
         >
-          {p.text}
+          {FX_PARTS.map((i) => (
+            <span key={i} className={`fx__part fx__part--${i}`} />
+          ))}
         </span>
       ))}
     </span>
+  );
+}
+
+function Popups({ spot }: { spot: BoardSpot }) {
+  const popups = useBattleStore((s) => s.popups);
+  const mine = popups.filter((p: HpPopup) => sameSpot(p, spot));
+  if (mine.length === 0) return <SpotEffects spot={spot} />;
+  return (
+    <>
+      <SpotEffects spot={spot} />
+      <span className="popups" aria-live="polite">
+        {mine.map((p, i) => (
+          <span
+            key={p.id}
+            className={`popup popup--${p.tone}`}
+            style={{ ["--popup-i" as string]: i }}
+            data-testid="hp-popup"
+          >
+            {p.text}
+          </span>
+        ))}
+      </span>
+    </>
   );
 }
 
@@ -114,6 +146,9 @@ function UnitView({ seat, cell, unit }: { seat: ViewSide; cell: number; unit: Un
     (s) => s.abilityFx !== null && s.abilityFx.seat === seat && s.abilityFx.cell === cell,
   );
   const dying = useBattleStore((s) => s.dying.includes(`${seat}-${cell}`));
+  const hit = useBattleStore((s) =>
+    s.popups.some((p) => p.tone === "damage" && p.seat === seat && p.cell === cell),
+  );
   if (!card) return null;
   const classes = [
     "unit",
@@ -122,6 +157,7 @@ function UnitView({ seat, cell, unit }: { seat: ViewSide; cell: number; unit: Un
     lunge ? `unit--lunge unit--lunge-${lunge}` : "",
     ability ? "unit--ability" : "",
     dying ? "unit--dying" : "",
+    hit && !dying ? "unit--hit" : "",
     unit.sleep ? "unit--asleep" : "",
     unit.effect.stun > 0 ? "unit--stunned" : "",
   ]
@@ -130,6 +166,13 @@ function UnitView({ seat, cell, unit }: { seat: ViewSide; cell: number; unit: Un
   return (
     <div className={classes} data-testid={`${seat}-unit-${cell}`} data-card-id={unit.card}>
       <BattleCard card={card} attack={unit.attack} hp={unit.hp} />
+      {dying && motionAllowed() && (
+        <span className="unit__dissolve" aria-hidden="true" data-testid="unit-dissolve">
+          {FX_PARTS.map((i) => (
+            <span key={i} className={`unit__ember unit__ember--${i}`} />
+          ))}
+        </span>
+      )}
       {unit.sleep && (
         <span className="unit__status unit__status--sleep" aria-hidden="true">
           z<small>z</small>
@@ -181,10 +224,12 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
   const press = useRef<CellPress | null>(null);
   const suppressClick = useRef(false);
 
-  const activate = () => {
+  const activate = (tap: boolean) => {
     if (place) placeAt(cell);
     else if (target) aimAt(targetFor(spot));
     else if (flaggable) setAttack(cell);
+    // Phone: a tap on a unit that does nothing else opens it large, away from its side.
+    else if (tap && unit && isCompactScreen()) openZoom(unit.card, cell < 3 ? "right" : "left");
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
@@ -273,12 +318,12 @@ function Cell({ seat, cell }: { seat: ViewSide; cell: number }) {
         if (p?.timer) clearTimeout(p.timer);
         hidePreview();
       }}
-      onClick={() => {
+      onClick={(e) => {
         if (suppressClick.current) {
           suppressClick.current = false;
           return;
         }
-        activate();
+        activate(e.detail !== 0);
       }}
       onDoubleClick={card ? () => openLargeCard(card) : undefined}
       onContextMenu={

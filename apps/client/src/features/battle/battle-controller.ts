@@ -49,6 +49,14 @@ import { tutorialRunning } from "../tutorial/tutorial-state.ts";
 import { battleApi } from "./battle-api.ts";
 import { printed } from "./battle-cards.ts";
 import { isPlayerActing, isSelecting, type MachineEvent, transition } from "./battle-machine.ts";
+import {
+  FX_MS,
+  type FxElement,
+  type FxKind,
+  fxElementOf,
+  fxKindOf,
+  motionAllowed,
+} from "./battle-motion.ts";
 import { createMessageQueue, wait } from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import {
@@ -187,6 +195,16 @@ function popup(spot: BoardSpot, text: string, tone: PopupTone): void {
   }, TIMINGS.popup);
 }
 
+/** A board effect on a spot for FX_MS (nothing under prefers-reduced-motion). */
+function fx(spot: BoardSpot, kind: FxKind, element: FxElement): void {
+  if (!motionAllowed()) return;
+  const id = fxId();
+  store.set((s) => ({ spotFx: [...s.spotFx, { id, kind, element, ...spot }] }));
+  setTimeout(() => {
+    store.set((s) => ({ spotFx: s.spotFx.filter((f) => f.id !== id) }));
+  }, FX_MS);
+}
+
 function showMessage(text: string, kind: BattleMessageKind, ms: number): void {
   const id = fxId();
   store.set({ message: { id, text, kind } });
@@ -320,6 +338,7 @@ async function onAbility(msg: MiddlewareAbilityMsg): Promise<void> {
   const leaving: string[] = [];
   for (const r of msg.result) {
     const spot = spotOf(r.target);
+    fx(spot, fxKindOf(r.effect), fxElementOf(msg.card_id, r.effect));
     switch (r.effect) {
       case "damage":
         changeHp(spot, -r.amount);
@@ -367,11 +386,22 @@ async function onAbility(msg: MiddlewareAbilityMsg): Promise<void> {
   await resolveDeaths(leaving);
 }
 
+/** The card of the unit in a cell as shown (0 when empty). */
+function unitCard(seat: ViewSide, cell: number): number {
+  return store.get().shown?.[seat].table[cell]?.card ?? 0;
+}
+
 async function onFight(msg: UnitFightMsg): Promise<void> {
   sounds.attack(msg.attacking);
   store.set({ attackFx: { id: fxId(), seat: msg.sideA, cell: msg.tableKey, at: "unit" } });
   await wait(TIMINGS.attack);
   sounds.hit();
+  fx(
+    { seat: msg.sideD, cell: msg.tableKey },
+    "impact",
+    fxElementOf(unitCard(msg.sideA, msg.tableKey)),
+  );
+  if (msg.pierce > 0) fx({ seat: msg.sideD, cell: null }, "impact", "neutral");
   changeHp({ seat: msg.sideD, cell: msg.tableKey }, -msg.attacking);
   changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
   changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
@@ -385,6 +415,11 @@ async function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
   store.set({ attackFx: { id: fxId(), seat: msg.side, cell: msg.tableKey, at: "castle" } });
   await wait(TIMINGS.attack);
   sounds.hit();
+  fx(
+    { seat: otherSeat(msg.side), cell: null },
+    "impact",
+    fxElementOf(unitCard(msg.side, msg.tableKey)),
+  );
   changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
   store.set({ attackFx: null });
   await wait(TIMINGS.attackBack);

@@ -20,10 +20,11 @@ import {
   sameTarget,
 } from "./battle-controller.ts";
 import { isSelecting } from "./battle-machine.ts";
-import { dragStore, hidePreview, showPreview, useDrag } from "./drag-store.ts";
+import { dragStore, hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
 import {
   type DropZone,
   dropZoneAt,
+  isCompactScreen,
   LONG_PRESS_MS,
   parseZone,
   SWIPE_THRESHOLD_PX,
@@ -179,12 +180,22 @@ function useCardPointer(entry: ShownHandCard) {
   return { onPointerDown, takeClick };
 }
 
+/** The phone's hand (battle.css "Phone"): flat, cards 144 px wide side by side in 1050 px. */
+const COMPACT_CARD = 144;
+const COMPACT_ROW = 1050;
+const COMPACT_GAP = 7;
+
 function fanStyle(index: number, count: number): CSSProperties {
   const mid = (count - 1) / 2;
   const spacing = count <= 1 ? 0 : Math.min(150, 640 / (count - 1));
+  const compact =
+    count <= 1
+      ? 0
+      : Math.min(COMPACT_CARD + COMPACT_GAP, (COMPACT_ROW - COMPACT_CARD) / (count - 1));
   const off = index - mid;
   return {
     "--fan-x": `${off * spacing}px`,
+    "--fan-xc": `${off * compact}px`,
     "--fan-rot": `${off * 3.2}deg`,
     "--fan-y": `${Math.abs(off) ** 2 * 2.5}px`,
     "--fan-z": 10 + index,
@@ -228,7 +239,12 @@ function HandCard({ entry, index, count }: { entry: ShownHandCard; index: number
       onPointerDown={onPointerDown}
       onClick={(e) => {
         if (!takeClick()) return;
-        pickCard(entry.key, e.detail === 0 ? "key" : "click");
+        const wasPicked = battleStore.get().pick?.handKey === entry.key;
+        const taken = pickCard(entry.key, e.detail === 0 ? "key" : "click");
+        // Phone: a tap that plays nothing (not playable now, the enemy's turn) opens the card large.
+        if (!taken && !wasPicked && e.detail !== 0 && isCompactScreen()) {
+          openZoom(entry.card, index < count / 2 ? "right" : "left");
+        }
       }}
       onDoubleClick={() => openLargeCard(card)}
       onContextMenu={(e) => {
@@ -237,6 +253,10 @@ function HandCard({ entry, index, count }: { entry: ShownHandCard; index: number
       }}
     >
       <BattleCard card={card} playable={state === "playable"} selected={picked} />
+      {/* The phone's name plate (battle.css "Phone"): the card's own banner is too small there. */}
+      <span className="hand-card__name" aria-hidden="true">
+        {name}
+      </span>
       {discarding && (
         <span className="hand-card__discard" aria-hidden="true">
           ✕

@@ -6,8 +6,9 @@ import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import { finishBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
-import { useDrag } from "./drag-store.ts";
-import { parseZone } from "./pointer.ts";
+import { fxElementOf } from "./battle-motion.ts";
+import { closeZoom, useDrag } from "./drag-store.ts";
+import { isCompactScreen, parseZone } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 
 /** "Enemy turn!", "Your turn!", "Discard a card!" */
@@ -40,24 +41,25 @@ export function PlayedCards() {
       {cpuCard && enemy && (
         <div
           key={cpuCard.id}
-          className="played-card played-card--cpu"
+          className={`played-card played-card--cpu fx--${fxElementOf(cpuCard.card)}`}
           data-testid="cpu-played-card"
           role="status"
           aria-label={`Enemy plays ${enemy.name}`}
         >
           <span className="played-card__label">Enemy plays</span>
-          <BattleCard card={enemy} size="big" />
+          <BattleCard card={enemy} size="big" hideFlavor={isCompactScreen()} />
         </div>
       )}
       {cast && mine && (
         <div
           key={cast.id}
-          className="played-card played-card--player"
+          className={`played-card played-card--player fx--${fxElementOf(cast.card)}`}
           data-testid="player-cast"
           role="status"
           aria-label={`You cast ${mine.name}`}
         >
-          <BattleCard card={mine} size="big" />
+          <span className="played-card__aura" aria-hidden="true" />
+          <BattleCard card={mine} size="big" hideFlavor={isCompactScreen()} />
         </div>
       )}
     </>
@@ -84,13 +86,6 @@ export function DragGhost() {
   );
 }
 
-/** A small landscape phone: the stage is drawn at about half size there. */
-function isSmallScreen(): boolean {
-  return (
-    typeof window.matchMedia === "function" && window.matchMedia("(max-height: 480px)").matches
-  );
-}
-
 /** A card shown big: a long press on touch, so every card can be read on a phone. */
 export function CardPreview() {
   const preview = useDrag((d) => d.preview);
@@ -102,7 +97,67 @@ export function CardPreview() {
       data-testid="card-preview"
       aria-hidden="true"
     >
-      <BattleCard card={card} size={isSmallScreen() ? "huge" : "big"} />
+      <BattleCard
+        card={card}
+        size={isCompactScreen() ? "huge" : "big"}
+        hideFlavor={isCompactScreen()}
+      />
+    </div>
+  );
+}
+
+/**
+ * A card tapped open on the phone layout, large enough to read (battle.css
+ * "Phone"): read-only. The next tap closes it: a tap on the card itself does
+ * nothing else, a tap elsewhere goes on to what it touched (so the zoom never
+ * stands between the player and the board). Escape closes it too.
+ */
+export function CardZoom() {
+  const zoom = useDrag((d) => d.zoom);
+  const ref = useRef<HTMLDivElement>(null);
+  const card = zoom ? battleCard(zoom.card) : null;
+
+  useEffect(() => {
+    if (!zoom) return;
+    const swallowClick = (e: Event) => {
+      e.stopPropagation();
+      e.preventDefault();
+      window.removeEventListener("click", swallowClick, true);
+    };
+    const onDown = (e: PointerEvent) => {
+      const inside = ref.current?.contains(e.target as Node) ?? false;
+      closeZoom();
+      if (inside) {
+        e.stopPropagation();
+        window.addEventListener("click", swallowClick, true);
+      }
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        closeZoom();
+      }
+    };
+    window.addEventListener("pointerdown", onDown, true);
+    window.addEventListener("keydown", onKey, true);
+    return () => {
+      window.removeEventListener("pointerdown", onDown, true);
+      window.removeEventListener("keydown", onKey, true);
+      // The swallowing of the closing tap's click ends with that click (or the next frame).
+      setTimeout(() => window.removeEventListener("click", swallowClick, true), 1000);
+    };
+  }, [zoom]);
+
+  if (!zoom || !card) return null;
+  return (
+    <div
+      ref={ref}
+      className={`card-zoom card-zoom--${zoom.side}`}
+      data-testid="card-zoom"
+      role="dialog"
+      aria-label={`${card.name}, shown large`}
+    >
+      <BattleCard card={card} size="huge" hideFlavor />
     </div>
   );
 }

@@ -499,3 +499,113 @@ describe("combat preview and keyboard play", () => {
     expect(screen.getByTestId("player-unit-1")).toBeTruthy();
   });
 });
+
+describe("the board's motion", () => {
+  function preferReducedMotion(reduce: boolean): void {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: reduce && query.includes("prefers-reduced-motion"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  async function castGaleSlash(): Promise<void> {
+    const server = fakeBattleServer();
+    server.putUnit(1, 4, 1015);
+    const [slash] = server.setHand([GALE_SLASH]) as [number];
+    await mount(server);
+    fireEvent.click(hand(slash));
+    fireEvent.click(screen.getByTestId("cpu-cell-4"));
+    await advance(0);
+  }
+
+  /** Every board effect seen while the queue plays the answer out (effects last 760 ms). */
+  async function effectsSeen(ms: number): Promise<string[]> {
+    const seen = new Set<string>();
+    for (let t = 0; t < ms; t += 100) {
+      await advance(100);
+      for (const el of screen.queryAllByTestId("board-fx")) {
+        const cell = el.closest("[data-testid*='-cell-']");
+        seen.add(`${el.dataset.fx}:${el.dataset.element}@${cell?.getAttribute("data-testid")}`);
+      }
+    }
+    return [...seen];
+  }
+
+  it("shows a spell's effect in its kind and element on its target, with the damage number", async () => {
+    preferReducedMotion(false);
+    await castGaleSlash();
+    // Gale Slash costs 1 fire and 2 diamond: a diamond damage burst on the enemy unit.
+    expect(await effectsSeen(3000)).toContain("damage:diamond@cpu-cell-4");
+    expect(battleStore.get().spotFx).toEqual([]);
+  });
+
+  it("draws no effect under prefers-reduced-motion; the numbers still show", async () => {
+    preferReducedMotion(true);
+    await castGaleSlash();
+    let popups = 0;
+    const seen: string[] = [];
+    for (let t = 0; t < 3000; t += 100) {
+      await advance(100);
+      popups += screen.queryAllByTestId("hp-popup").length;
+      if (screen.queryAllByTestId("board-fx").length > 0) seen.push("fx");
+    }
+    expect(seen).toEqual([]);
+    expect(popups).toBeGreaterThan(0);
+  });
+});
+
+describe("a tap opens a card large on a phone", () => {
+  function phone(on: boolean): void {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: on && query.includes("max-height"),
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("an enemy unit tapped opens large; the next tap, on it or elsewhere, closes it", async () => {
+    phone(true);
+    const server = fakeBattleServer();
+    server.putUnit(1, 4, 1015);
+    await mount(server);
+    fireEvent.click(screen.getByTestId("cpu-cell-4"), { detail: 1 });
+    const zoom = screen.getByTestId("card-zoom");
+    expect(zoom.getAttribute("aria-label")).toBe("Shambling Corpse, shown large");
+    expect(zoom.className).toContain("card-zoom--left");
+    // A tap on the zoom closes it and goes no further.
+    fireEvent.pointerDown(zoom);
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+    fireEvent.click(screen.getByTestId("battle-screen"), { detail: 1 });
+    await advance(1000);
+    // A tap elsewhere closes it and still does what it does.
+    fireEvent.click(screen.getByTestId("cpu-cell-4"), { detail: 1 });
+    expect(screen.getByTestId("card-zoom")).toBeTruthy();
+    fireEvent.pointerDown(screen.getByTestId("end-turn"));
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+  });
+
+  it("a playable hand card tapped is picked, not opened; on a desktop nothing opens", async () => {
+    phone(true);
+    const server = fakeBattleServer();
+    const [unit] = server.setHand([MOSSLING]) as [number];
+    await mount(server);
+    fireEvent.click(hand(unit), { detail: 1 });
+    expect(phase()).toBe("select_unit_target");
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+    phone(false);
+    server.putUnit(1, 0, 1015);
+    fireEvent.click(screen.getByTestId("cpu-cell-0"), { detail: 1 });
+    expect(screen.queryByTestId("card-zoom")).toBeNull();
+  });
+});

@@ -26,6 +26,7 @@ import { useKeyboardPlay } from "./battle-keys.ts";
 import {
   BattleMessageBanner,
   CardPreview,
+  CardZoom,
   DragGhost,
   EndGamePanel,
   PlayedCards,
@@ -239,6 +240,7 @@ export default function BattleScreen() {
         <PvpBanner />
         <DragGhost />
         <CardPreview />
+        <CardZoom />
         <EndGamePanel />
       </div>
     </div>

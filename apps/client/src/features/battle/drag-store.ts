@@ -12,9 +12,16 @@ export interface DragState {
   over: string | null;
   /** A card shown big (a long press on touch, a hover on a unit). */
   preview: { card: number; side: "left" | "right" } | null;
+  /** A card tapped open on the phone layout: read-only, closed by the next tap (CardZoom). */
+  zoom: { card: number; side: "left" | "right" } | null;
 }
 
-export const dragStore = createStore<DragState>({ drag: null, over: null, preview: null });
+export const dragStore = createStore<DragState>({
+  drag: null,
+  over: null,
+  preview: null,
+  zoom: null,
+});
 
 export function useDrag<T>(select: (s: DragState) => T): T {
   return useStore(dragStore, select);
@@ -26,4 +33,13 @@ export function showPreview(card: number, side: "left" | "right"): void {
 
 export function hidePreview(): void {
   if (dragStore.get().preview) dragStore.set({ preview: null });
+}
+
+/** Opens a card large on the side away from where it was tapped. */
+export function openZoom(card: number, side: "left" | "right"): void {
+  dragStore.set({ zoom: { card, side } });
+}
+
+export function closeZoom(): void {
+  if (dragStore.get().zoom) dragStore.set({ zoom: null });
 }

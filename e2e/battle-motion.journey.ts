@@ -1,0 +1,114 @@
+/**
+ * A board that moves (issue 15): while a battle plays out, an attacking unit
+ * lunges, the blow lands with an impact effect and a damage number, and a
+ * spell shows its effect on its target. Pictures of a battle mid-attack and of
+ * a spell effect go to docs/screens (battle-attack.png, battle-spell.png).
+ * Under prefers-reduced-motion none of the effects is drawn, while the numbers
+ * still are.
+ */
+import { resolve } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import { playAsNewPlayer } from "./support.ts";
+
+const screens = resolve(import.meta.dirname, "..", "docs", "screens");
+
+interface Seen {
+  lunge: boolean;
+  impact: boolean;
+  spell: boolean;
+  number: boolean;
+}
+
+/**
+ * Watches the board until it is the player's move again (or the battle ends):
+ * what moved, with a picture the first time an attack and a spell show.
+ */
+async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine" | "over"> {
+  for (let i = 0; i < 3000; i++) {
+    // One look at the page per round: what moves, whose move it is.
+    const now = await page.evaluate(
+      ({ shots, seen }) => {
+        const found = {
+          lunge: document.querySelector(".unit--lunge") !== null,
+          impact: document.querySelector('[data-fx="impact"]') !== null,
+          spell:
+            document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
+          number: document.querySelector('[data-testid="hp-popup"]') !== null,
+          over: document.querySelector('[data-testid="end-game-panel"]') !== null,
+          mine:
+            document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ===
+              "play_card" && document.querySelector(".popup") === null,
+        };
+        // A picture to take: the animations hold still until it is taken, and each
+        // effect is copied at a third of its course (the board removes the effect
+        // itself after 760 ms, often before a loaded machine takes the picture).
+        if (shots && ((found.impact && !seen.impact) || (found.spell && !seen.spell))) {
+          for (const a of document.getAnimations()) a.pause();
+          for (const fx of document.querySelectorAll<HTMLElement>('[data-testid="board-fx"]')) {
+            const copy = fx.cloneNode(true) as HTMLElement;
+            copy.removeAttribute("data-testid");
+            copy.dataset.shotCopy = "";
+            fx.after(copy);
+            for (const a of copy.getAnimations({ subtree: true })) {
+              a.currentTime = 240;
+              a.pause();
+            }
+          }
+        }
+        return found;
+      },
+      { shots, seen },
+    );
+    const shoot = async (name: string) => {
+      await page.screenshot({ path: resolve(screens, name) });
+      await page.evaluate(() => {
+        for (const copy of document.querySelectorAll("[data-shot-copy]")) copy.remove();
+        for (const a of document.getAnimations()) a.play();
+      });
+    };
+    if (shots && now.impact && !seen.impact) await shoot("battle-attack.png");
+    if (shots && now.spell && !seen.spell) await shoot("battle-spell.png");
+    seen.lunge ||= now.lunge;
+    seen.impact ||= now.impact;
+    seen.spell ||= now.spell;
+    seen.number ||= now.number;
+    if (now.over) return "over";
+    if (now.mine) return "mine";
+    await page.waitForTimeout(60);
+  }
+  throw new Error("the turn never came back");
+}
+
+async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: Seen) => boolean) {
+  await playAsNewPlayer(page);
+  await startFirstBattle(page);
+  for (let turn = 0; turn < 14 && !until(seen); turn++) {
+    if ((await waitForMyTurn(page)) === "over") break;
+    await playTurn(page, "click");
+    if ((await watchTurn(page, seen, shots)) === "over") break;
+  }
+}
+
+test.describe("the board's motion", () => {
+  test.setTimeout(600_000);
+
+  test("attacks lunge and land with an impact and a number; spells show their effect", async ({
+    page,
+  }) => {
+    const seen: Seen = { lunge: false, impact: false, spell: false, number: false };
+    await playWatching(page, seen, true, (s) => s.impact && s.spell);
+    expect(seen).toEqual({ lunge: true, impact: true, spell: true, number: true });
+  });
+
+  test.describe("with prefers-reduced-motion", () => {
+    test.use({ reducedMotion: "reduce" });
+
+    test("no effect is drawn, the numbers still are", async ({ page }) => {
+      const seen: Seen = { lunge: false, impact: false, spell: false, number: false };
+      await playWatching(page, seen, false, (s) => s.number);
+      expect(seen.number).toBe(true);
+      expect({ impact: seen.impact, spell: seen.spell }).toEqual({ impact: false, spell: false });
+    });
+  });
+});

@@ -1,0 +1,240 @@
+/**
+ * Readable on a phone (issue 15): at 740x360 and 844x390 in landscape, where
+ * the 1280x720 stage is drawn at about half size, every text on the battle
+ * screen that a player reads is at least 10 CSS px after scaling; the hand
+ * holds 7 cards with every name whole and every discard mark in sight; a tap
+ * on a card (enemy table, own hand) opens it large and the next tap closes it.
+ *
+ * Effective size = computed font-size x the scale of every transform above the
+ * text (the stage's scale(0.5) included). Texts marked `data-text-decor` are
+ * decoration, not reading (docs/mobile.md says which and why).
+ */
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { startFirstBattle } from "./battle-support.ts";
+import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+
+const MIN_CSS_PX = 10;
+
+interface SmallText {
+  text: string;
+  px: number;
+  where: string;
+}
+
+/** The screen's finite animations have ended (a drawn card sits in its place). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.getAnimations().every((a) => {
+        if (a.playState !== "running" || a.effect?.getTiming().iterations === Infinity) return true;
+        // The turn timer's ring turns by a new transition every second.
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        return target instanceof Element && target.closest(".turn-timer") !== null;
+      }),
+    undefined,
+    { timeout: 15_000, polling: 100 },
+  );
+}
+
+/**
+ * Every visible text node under `selector` whose effective size is under
+ * MIN_CSS_PX, once the screen's finite animations have ended.
+ */
+async function smallTexts(page: Page, selector: string): Promise<SmallText[]> {
+  await settled(page);
+  return page.evaluate(
+    ({ selector, min }) => {
+      const root = document.querySelector(selector);
+      if (!root) return [{ text: `no ${selector}`, px: 0, where: "" }];
+      /** The product of the scale of every transform from el up to the document. */
+      const scaleOf = (el: Element): number => {
+        let scale = 1;
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          const style = getComputedStyle(e);
+          if (style.transform && style.transform !== "none") {
+            const m = new DOMMatrix(style.transform);
+            scale *= Math.hypot(m.a, m.b);
+          }
+          if (style.scale && style.scale !== "none") {
+            scale *= Number(style.scale.split(" ")[0]) || 1;
+          }
+          const zoom = Number(style.zoom);
+          if (zoom && zoom !== 1) scale *= zoom;
+        }
+        return scale;
+      };
+      const where = (el: Element): string => {
+        const tagged = el.closest("[data-testid]");
+        const id = tagged ? `[data-testid=${tagged.getAttribute("data-testid")}] ` : "";
+        return `${id}${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+      };
+      const out: { text: string; px: number; where: string }[] = [];
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = (node.textContent ?? "").trim();
+        const el = node.parentElement;
+        if (!text || !el) continue;
+        if (el.closest("[data-text-decor], .visually-hidden")) continue;
+        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const box = range.getBoundingClientRect();
+        if (box.width < 1 || box.height < 1) continue;
+        if (box.right < 0 || box.bottom < 0 || box.left > innerWidth || box.top > innerHeight)
+          continue;
+        const px = Number.parseFloat(getComputedStyle(el).fontSize) * scaleOf(el);
+        if (px < min - 0.01) out.push({ text, px: Math.round(px * 100) / 100, where: where(el) });
+      }
+      return out;
+    },
+    { selector, min: MIN_CSS_PX },
+  );
+}
+
+async function expectReadable(page: Page, selector: string, label: string): Promise<void> {
+  const small = await smallTexts(page, selector);
+  expect(
+    small,
+    `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,
+  ).toEqual([]);
+}
+
+async function myTurn(page: Page): Promise<void> {
+  await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "play_card", {
+    timeout: 60_000,
+  });
+  await expect(page.getByTestId("end-turn")).toBeEnabled({ timeout: 15_000 });
+}
+
+/** Every hand card's name plate shows the whole name, and no card covers another's. */
+async function expectWholeHand(page: Page, count: number): Promise<void> {
+  const cards = page.locator('[data-testid^="hand-card-"]');
+  await expect(cards).toHaveCount(count);
+  await settled(page);
+  const problems = await page.evaluate(() => {
+    const out: string[] = [];
+    const cards = [...document.querySelectorAll<HTMLElement>('[data-testid^="hand-card-"]')];
+    const boxes = cards.map((c) => c.getBoundingClientRect());
+    cards.forEach((card, i) => {
+      const plate = card.querySelector<HTMLElement>(".hand-card__name");
+      const name = plate?.textContent ?? "";
+      if (!plate || plate.getBoundingClientRect().width === 0) out.push(`${name}: no name plate`);
+      else if (
+        plate.scrollWidth > plate.clientWidth + 1 ||
+        plate.scrollHeight > plate.clientHeight + 1
+      )
+        out.push(`${name}: name clipped`);
+      const box = boxes[i];
+      if (box && (box.left < 0 || box.right > innerWidth || box.bottom > innerHeight + 1))
+        out.push(`${name}: off screen`);
+      boxes.forEach((other, j) => {
+        if (j === i || !box) return;
+        const overlap = Math.min(box.right, other.right) - Math.max(box.left, other.left);
+        if (overlap > 1 && Math.min(box.bottom, other.bottom) > Math.max(box.top, other.top))
+          out.push(`${name} overlaps card ${j + 1}`);
+      });
+    });
+    return out;
+  });
+  expect(problems).toEqual([]);
+}
+
+/** Each element's centre is on screen and it is the topmost thing there (nothing covers it). */
+async function expectUncovered(page: Page, selector: string): Promise<void> {
+  const covered = await page.evaluate((selector) => {
+    return [...document.querySelectorAll(selector)].flatMap((el) => {
+      const r = el.getBoundingClientRect();
+      const x = r.left + r.width / 2;
+      const y = r.top + r.height / 2;
+      if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return [`${x},${y} off screen`];
+      const top = document.elementFromPoint(x, y);
+      return top && (el === top || el.contains(top)) ? [] : [`covered by ${top?.className}`];
+    });
+  }, selector);
+  expect(covered).toEqual([]);
+}
+
+/**
+ * Taps the card until it shows large: on a busy machine a tap can last past
+ * the long press (420 ms), which shows the card only while held.
+ */
+async function tapOpen(page: Page, card: Locator): Promise<void> {
+  const zoom = page.getByTestId("card-zoom");
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await card.tap();
+    const open = await zoom
+      .waitFor({ timeout: 3000 })
+      .then(() => true)
+      .catch(() => false);
+    if (open) return;
+    console.warn("the tap did not open the card, again");
+  }
+  await expect(zoom).toBeVisible();
+}
+
+for (const size of [
+  { width: 740, height: 360 },
+  { width: 844, height: 390 },
+]) {
+  test.describe(`the battle on a ${size.width}x${size.height} phone`, () => {
+    test.use({ viewport: size, hasTouch: true, isMobile: true });
+    test.setTimeout(300_000);
+
+    test("every text reads at 10 px or more, 7 cards fit the hand, a tap opens a card large", async ({
+      page,
+    }) => {
+      await playAsNewPlayer(page);
+      await startFirstBattle(page);
+      await myTurn(page);
+      await expectReadable(page, '[data-testid="battle-screen"]', "first turn");
+
+      // End turns without playing until the hand holds 7 cards.
+      const hand = page.locator('[data-testid^="hand-card-"]');
+      let tappedHand = false;
+      for (let turn = 0; turn < 6 && (await hand.count()) < 7; turn++) {
+        await page.getByTestId("end-turn").tap();
+        await expect(page.getByTestId("battle-screen")).toHaveAttribute(
+          "data-phase",
+          "enemy_turn",
+          { timeout: 15_000 },
+        );
+        if (!tappedHand) {
+          // The enemy's turn: a hand card plays nothing, so a tap opens it large.
+          await tapOpen(page, hand.first());
+          await expectReadable(page, '[data-testid="card-zoom"]', "hand card shown large");
+          if (size.width === 740) await keepScreenshot(page, "battle-phone-zoom");
+          await page.getByTestId("card-zoom").tap();
+          await expect(page.getByTestId("card-zoom")).toHaveCount(0);
+          tappedHand = true;
+        }
+        await myTurn(page);
+      }
+      await expectWholeHand(page, 7);
+      await expectReadable(page, '[data-testid="battle-screen"]', "7 cards in hand");
+      if (size.width === 740) await keepScreenshot(page, "battle-phone");
+
+      // An enemy unit: a tap opens it large, readable; a tap elsewhere closes it.
+      const enemy = page.locator('[data-testid^="cpu-unit-"]').first();
+      if (await enemy.count()) {
+        await tapOpen(page, enemy);
+        const zoom = page.getByTestId("card-zoom");
+        await expectReadable(page, '[data-testid="card-zoom"]', "enemy unit shown large");
+        await page.getByTestId("player-castle").tap();
+        await expect(zoom).toHaveCount(0);
+      }
+
+      // Ending the turn with 7 cards asks for a discard: every card's mark is in sight.
+      await page.getByTestId("end-turn").tap();
+      await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
+      await expect(page.locator(".hand-card__discard")).toHaveCount(7);
+      await expectUncovered(page, ".hand-card__discard");
+      await expectReadable(page, '[data-testid="battle-screen"]', "discard");
+      await hand.last().tap();
+      await expect(page.getByTestId("battle-screen")).not.toHaveAttribute(
+        "data-phase",
+        "discard_card",
+        { timeout: 15_000 },
+      );
+    });
+  });
+}
