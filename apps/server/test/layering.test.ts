@@ -56,7 +56,9 @@ describe("layering", () => {
 
   it("battles/ answers refusals in domain words, never HTTP, in files of at most ~400 lines", () => {
     const battles = files("battles").filter((f) => f.endsWith(".ts"));
-    const http = battles.filter((f) => /from "\.\.\/http\/|HttpError/.test(readFileSync(f, "utf8")));
+    const http = battles.filter((f) =>
+      /from "\.\.\/http\/|HttpError/.test(readFileSync(f, "utf8")),
+    );
     expect(http.map((f) => relative(src, f))).toEqual([]);
     const long = battles
       .map((f) => ({ f: relative(src, f), lines: readFileSync(f, "utf8").split("\n").length }))
