@@ -1,6 +1,6 @@
 /**
  * A new player's story battle, reproduced off-line exactly as the server plays
- * it with a fixed BATTLE_SEED (apps/server/src/battles/cpu-battles.ts start and
+ * it with a fixed BATTLE_SEED (apps/server/src/battles/story-battles.ts start and
  * advance, computer-player.ts), with a scripted, lane-aware human whose moves a
  * browser journey can make through the real screen. Pure: no clock, no I/O.
  *
@@ -43,7 +43,7 @@ export function newPlayerDeck(): number[] {
     .flatMap((c) => Array.from({ length: c.amount }, () => c.id));
 }
 
-/** The setup cpu-battles.ts start() stores for a fixed seed: the human (side 0) opens. */
+/** The setup story-battles.ts start() stores for a fixed seed: the human (side 0) opens. */
 export function storySetup(seed: number, opponent: OpponentDef, playerName: string): BattleSetup {
   return {
     seed,
@@ -72,7 +72,7 @@ function mustStep(state: BattleState, action: Action, catalogue: Catalogue): Bat
   return r.state;
 }
 
-/** cpu-battles.ts advance(): the human's action, then the computer's whole turn if it is its move. */
+/** story-battles.ts move() (battle-core.ts advance): the human's action, then the computer's whole turn if it is its move. */
 export function advance(
   state: BattleState,
   action: Action,

@@ -8,8 +8,8 @@ import { createPasswordHasher } from "./auth/passwords.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
 import { currentBattleVersions } from "./battles/battle-versions.ts";
-import { createCpuBattles, type TurnPlanner } from "./battles/cpu-battles.ts";
 import type { FaultHook } from "./battles/fault-points.ts";
+import { createStoryBattles, type TurnPlanner } from "./battles/story-battles.ts";
 import type { Config } from "./config.ts";
 import type { GameContent } from "./content-bridge.ts";
 import type { Db } from "./db/database.ts";
@@ -164,7 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   const battleVersions = currentBattleVersions(deps.content.apiCards);
-  const storyBattles = createCpuBattles({
+  const storyBattles = createStoryBattles({
     db,
     versions: battleVersions,
     clock,

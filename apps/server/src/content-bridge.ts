@@ -12,8 +12,7 @@ import {
 } from "@cardrealm/content";
 import type { Catalogue } from "@cardrealm/engine";
 import type { ApiCard } from "@cardrealm/protocol";
-import { planComputerTurn } from "./battles/computer-player.ts";
-import type { TurnPlanner } from "./battles/cpu-battles.ts";
+import { planComputerTurn, type TurnPlanner } from "./battles/computer-player.ts";
 import type { StarterCollection } from "./services/new-player.ts";
 
 /** The game data the server hands out and plays with, read from content/ once. */

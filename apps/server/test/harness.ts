@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
-import type { TurnPlanner } from "../src/battles/cpu-battles.ts";
+import type { TurnPlanner } from "../src/battles/computer-player.ts";
 import type { FaultHook } from "../src/battles/fault-points.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { loadGameContent } from "../src/content-bridge.ts";

@@ -54,6 +54,18 @@ describe("layering", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("battles/ answers refusals in domain words, never HTTP, in files of at most ~400 lines", () => {
+    const battles = files("battles").filter((f) => f.endsWith(".ts"));
+    const http = battles.filter((f) =>
+      /from "\.\.\/http\/|HttpError/.test(readFileSync(f, "utf8")),
+    );
+    expect(http.map((f) => relative(src, f))).toEqual([]);
+    const long = battles
+      .map((f) => ({ f: relative(src, f), lines: readFileSync(f, "utf8").split("\n").length }))
+      .filter((x) => x.lines > 420);
+    expect(long).toEqual([]);
+  });
+
   it("would notice a query in a service", () => {
     expect(QUERY.test('    await k.selectFrom("users").selectAll().execute();')).toBe(true);
     expect(QUERY.test("    await sql`select 1`.execute(db);")).toBe(true);

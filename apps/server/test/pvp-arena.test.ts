@@ -19,7 +19,7 @@ import {
   type ServerMessage,
 } from "../../../bench/pvp/arena-client.ts";
 import { buildApp } from "../src/app.ts";
-import type { ArenaGameFinished } from "../src/battles/pvp-battles.ts";
+import type { ArenaGameFinished } from "../src/battles/arena-battles.ts";
 import { loadGameContent } from "../src/content-bridge.ts";
 import type { Db } from "../src/db/database.ts";
 import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";

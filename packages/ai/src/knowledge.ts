@@ -124,8 +124,14 @@ function abilityBonus(def: CardDef): number {
       case "on_attack":
         bonus += 1.2 * worth;
         break;
-      default:
+      case "on_play":
+        // Not a lasting ability: the search sees the effect happen when played.
         break;
+      default: {
+        // Every trigger is listed above: a new one is a type error here.
+        const unhandled: never = ability.trigger;
+        return unhandled;
+      }
     }
   }
   return bonus;

@@ -121,8 +121,22 @@ function eventMessage(viewer: Side, e: BattleEvent): StateMessage | null {
       };
     case "game_over":
       return { end_game: { winner: viewSide(viewer, e.winner), reason: e.reason } };
-    default:
+    // Shown through the closing snapshot (hands, hp, tables), not as messages
+    // of their own (product.md section 7 has none for them).
+    case "draw":
+    case "burn":
+    case "fatigue":
+    case "lifesteal":
+    case "poison":
+    case "regenerate":
+    case "unit_died":
+    case "discard":
       return null;
+    default: {
+      // Every event type is listed above: a new one is a type error here.
+      const unhandled: never = e;
+      return unhandled;
+    }
   }
 }
 

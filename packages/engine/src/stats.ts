@@ -46,8 +46,18 @@ function auraCovers(
       return !sameSide;
     case "all_units":
       return !(sameSide && sourceCell === cell);
-    default:
+    // An aura names units around it; these selectors name none (a player's
+    // choice, a random pick or a castle), so an aura with them covers nothing.
+    case "selected":
+    case "random_enemy":
+    case "own_castle":
+    case "enemy_castle":
       return false;
+    default: {
+      // Every selector is listed above: a new one is a type error here.
+      const unhandled: never = target;
+      return unhandled;
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 /**
- * The arena moves' commits (the SQL of battles/pvp-writer.ts's group
+ * The arena moves' commits (the SQL of battles/arena-writer.ts's group
  * commit): the portable Kysely batch, and SQLite's precompiled fast path.
  */
 import type SQLite from "better-sqlite3";

@@ -15,7 +15,7 @@ export interface Db {
   schema?: string;
   /**
    * SQLite only: the raw connection, for the few hot paths that run
-   * precompiled statements (arena moves: battles/pvp-writer.ts). Use it only
+   * precompiled statements (arena moves: battles/arena-writer.ts). Use it only
    * inside `kysely.connection().execute(...)`: that holds Kysely's lock on the
    * one connection, so no Kysely transaction is open around the raw work.
    */

@@ -9,6 +9,7 @@ const STATUS: Record<RefusalKind, [number, ErrorCode]> = {
   forbidden: [403, "forbidden"],
   conflict: [409, "conflict"],
   not_enough_gems: [402, "not_enough_gems"],
+  deck_too_small: [400, "deck_too_small"],
 };
 
 /** A service's outcome as a route answers it: the value, or the refusal as an HTTP error. */

@@ -1,18 +1,19 @@
 import { createHash } from "node:crypto";
-import { chooseTurn, type HumanDelays, humanDelays, opponentAi } from "@cardrealm/ai";
+import { type HumanDelays, humanDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
 import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
 import type { TokenService } from "../auth/tokens.ts";
-import type { BattleVersions } from "../battles/battle-versions.ts";
 import {
+  type ArenaBattles,
   type ArenaFinishedHook,
   type ArenaTiming,
-  createPvpBattles,
-  type PvpBattles,
-} from "../battles/pvp-battles.ts";
+  createArenaBattles,
+} from "../battles/arena-battles.ts";
+import type { BattleVersions } from "../battles/battle-versions.ts";
+import { planComputerTurn } from "../battles/computer-player.ts";
 import type { Config } from "../config.ts";
 import type { GameContent } from "../content-bridge.ts";
 import type { Db } from "../db/database.ts";
@@ -31,7 +32,7 @@ export interface ArenaOptions {
   roomClock?: RoomClock;
   /** Called once per human player after an arena game's result is committed (progression's hook). */
   onArenaGameFinished?: ArenaFinishedHook;
-  /** The bot's turn; defaults to packages/ai chooseTurn with opponentAi(ARENA_BOT). */
+  /** The bot's turn; defaults to battles/computer-player.ts planComputerTurn(ARENA_BOT). */
   planBotTurn?: (state: BattleState, side: Side) => Action[];
   /** The bot's human-like waits; defaults to packages/ai humanDelays. */
   botDelays?: (seed: number) => HumanDelays;
@@ -46,7 +47,7 @@ export interface ArenaOptions {
 }
 
 export interface Arena {
-  pvp: PvpBattles;
+  pvp: ArenaBattles;
   channel: Channel;
   store: ArenaStore;
   bus: Bus;
@@ -108,7 +109,7 @@ export async function registerArena(
   });
 
   const catalogue = content.catalogue;
-  const pvp = createPvpBattles({
+  const pvp = createArenaBattles({
     db,
     clock: deps.clock,
     room,
@@ -117,15 +118,9 @@ export async function registerArena(
     store,
     send: (userId, data) => channel.send(userId, data),
     isConnected: (userId) => bus.isConnected(userId),
+    // The same computer player as the story's (computer-player.ts): one way to play the bot.
     planBotTurn:
-      options.planBotTurn ??
-      ((state, side) =>
-        chooseTurn(
-          state,
-          side,
-          catalogue,
-          opponentAi(ARENA_BOT, (state.rng ^ Math.imul(state.version, 2654435761)) >>> 0),
-        )),
+      options.planBotTurn ?? ((state, side) => planComputerTurn(state, side, ARENA_BOT, catalogue)),
     botDelays: options.botDelays ?? humanDelays,
     progression: deps.progression,
     versions: deps.battleVersions,

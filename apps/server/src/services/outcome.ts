@@ -15,7 +15,9 @@ export type RefusalKind =
   /** The state does not allow it, or changed meanwhile (a race's loser). */
   | "conflict"
   /** The balance does not cover the price. */
-  | "not_enough_gems";
+  | "not_enough_gems"
+  /** The active deck holds fewer cards than a battle needs. */
+  | "deck_too_small";
 
 export interface Refusal {
   kind: RefusalKind;

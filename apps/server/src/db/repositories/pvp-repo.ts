@@ -4,7 +4,7 @@ import type { ArenaGamesTable, BattlesTable } from "../schema.ts";
 
 /**
  * The arena's SQL (a repository: queries only, no rules), used by the PvP
- * service (battles/pvp-battles.ts); the arena owns migration 0004 and these tables.
+ * service (battles/arena-battles.ts); the arena owns migration 0004 and these tables.
  */
 
 export type ArenaGameRow = Selectable<ArenaGamesTable>;

@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import type { ConfirmStartGameResult, QueueStatus } from "@cardrealm/protocol";
+import { arenaProfiles } from "../db/repositories/pvp-repo.ts";
+import { rankOf } from "../economy/ranks.ts";
+import { DEFAULT_WINDOW } from "../matchmaking/arena-store.ts";
+import type { ArenaStart } from "./arena-start.ts";
+import { type ArenaContext, humans, type Loaded, sideOf } from "./arena-types.ts";
+import { refuse } from "./refusals.ts";
+
+/**
+ * The arena queue and its confirm step: joining and leaving the queue, a
+ * matchmaking pass that pairs players (both hear confirm_start_game), and
+ * the confirm that starts the game once both said yes.
+ */
+export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
+  const { deps, games } = ctx;
+  const { store, send, log } = deps;
+  const k = deps.db.kysely;
+  const roomClock = deps.room;
+  const window = deps.window ?? DEFAULT_WINDOW;
+  let matching: Promise<void> | null = null;
+
+  /** One matchmaking pass: pairs leave the queue and both hear confirm_start_game. */
+  function matchTick(): Promise<void> {
+    if (ctx.isClosed()) return Promise.resolve();
+    if (matching) return matching;
+    matching = (async () => {
+      const now = roomClock.now();
+      const pairs = await store.takePairs(now, window);
+      if (pairs.length === 0) return;
+      const profiles = await arenaProfiles(k, pairs.flat());
+      for (const [a, b] of pairs) {
+        const id = randomUUID();
+        await store.createMatch({ id, p0: a, p1: b, createdAt: now });
+        const show = (u: number) => {
+          const p = profiles.get(u);
+          return { nickname: p?.nickname ?? "Player", rank: rankOf(p?.rank_score ?? 0).rank };
+        };
+        send(a, { type: "confirm_start_game", players: id, opponent: show(b) });
+        send(b, { type: "confirm_start_game", players: id, opponent: show(a) });
+      }
+    })().finally(() => {
+      matching = null;
+    });
+    return matching;
+  }
+
+  async function queue(userId: number): Promise<QueueStatus> {
+    const { user } = await starts.arenaUser(userId);
+    await starts.assertFree(userId);
+    const now = roomClock.now();
+    if (await store.liveMatchOf(userId, now))
+      throw refuse.conflict("A match is waiting for your confirmation.");
+    if (!(await store.join(userId, user.rank_score, now)))
+      throw refuse.conflict("You are already in the queue.");
+    ctx.background(matchTick(), "matchmaking");
+    return { in_queue: true, since: now };
+  }
+
+  async function cancelQueue(userId: number): Promise<QueueStatus> {
+    await store.leave(userId);
+    await store.cancelMatchOf(userId, roomClock.now());
+    return { in_queue: false };
+  }
+
+  async function confirmStart(userId: number, matchId: string): Promise<ConfirmStartGameResult> {
+    const outcome = await store.confirm(matchId, userId, roomClock.now());
+    switch (outcome.kind) {
+      case "missing":
+        throw refuse.notFound("No such match.");
+      case "not_yours":
+        throw refuse.forbidden("This match is not yours.");
+      case "cancelled":
+        return { result: "opponent_leave" };
+      case "waiting":
+        return { result: "waiting" };
+      case "started": {
+        const g = await games.load(outcome.gameId);
+        const side = g ? sideOf(g, userId) : null;
+        if (!g || side === null) return { result: "opponent_leave" };
+        return {
+          result: "start_game",
+          game_id: outcome.gameId,
+          messages: games.snapshotFor(g, side),
+        };
+      }
+      case "create": {
+        let g: Loaded;
+        try {
+          g = await starts.createPvp(outcome.p0, outcome.p1);
+        } catch (err) {
+          await store.cancelMatch(matchId);
+          log.warn({ err, matchId }, "a confirmed match could not start");
+          return { result: "opponent_leave" };
+        }
+        await store.matchStarted(matchId, g.rec.battle.id);
+        for (const h of humans(g)) {
+          if (h.userId === userId) continue;
+          send(h.userId, {
+            type: "start_game",
+            players: matchId,
+            game_id: g.rec.battle.id,
+            seq: g.state.version,
+            messages: games.snapshotFor(g, h.side),
+          });
+        }
+        const side = sideOf(g, userId) ?? 0;
+        return {
+          result: "start_game",
+          game_id: g.rec.battle.id,
+          messages: games.snapshotFor(g, side),
+        };
+      }
+    }
+  }
+
+  return { matchTick, queue, cancelQueue, confirmStart };
+}

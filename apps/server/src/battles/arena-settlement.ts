@@ -1,0 +1,172 @@
+import type { Action, Catalogue, Side } from "@cardrealm/engine";
+import { type Executor, nowIso } from "../db/executor.ts";
+import { finishBattle } from "../db/repositories/battles-repo.ts";
+import { applyGemChange } from "../db/repositories/ledger-repo.ts";
+import { finishArena } from "../db/repositories/pvp-repo.ts";
+import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
+import { arenaReward } from "../progression/arena-rewards.ts";
+import {
+  type BattleStats,
+  battleStats,
+  NO_STATS,
+  traceEvents,
+} from "../progression/battle-stats.ts";
+import type { Progression } from "../progression/progression.ts";
+import {
+  type ArenaFinishedHook,
+  type ArenaGameFinished,
+  type ArenaOutcome,
+  humans,
+  type Loaded,
+  type Settlement,
+} from "./arena-types.ts";
+import { sideOutcome } from "./quit-rules.ts";
+
+export interface ArenaSettlementDeps {
+  clock: () => number;
+  catalogue: Catalogue;
+  progression: Pick<Progression, "onBattleFinished">;
+  onArenaGameFinished?: ArenaFinishedHook | undefined;
+  log: { error(obj: unknown, msg: string): void };
+}
+
+/** A final game with its whole action list (read back inside the settling transaction). */
+export type FinalGame = Loaded & { actionsJson: string };
+
+export interface ArenaSettled {
+  paid: Settlement;
+  /** For the hook, after the commit. */
+  finished: ArenaGameFinished[];
+}
+
+/** The arena's settlement: what each human is paid when a game ends, and who hears of it. */
+export function createArenaSettlement(deps: ArenaSettlementDeps) {
+  const { clock, catalogue, log } = deps;
+
+  /** What each side did, from the trace (daily tasks count it); never fails a settle. */
+  function statsOf(g: FinalGame): Map<Side, BattleStats> {
+    const out = new Map<Side, BattleStats>();
+    try {
+      const events = traceEvents(g.setup, JSON.parse(g.actionsJson) as Action[], catalogue);
+      for (const h of humans(g)) out.set(h.side, battleStats(events, h.side, catalogue));
+    } catch (err) {
+      log.error({ err, game: g.rec.battle.id }, "arena trace did not replay; no task progress");
+    }
+    return out;
+  }
+
+  /**
+   * Pays each human their arena reward (gems through the ledger, once per
+   * player and game) and hands the rest (season xp, rank score with its
+   * floor, daily tasks) to progression; runs inside the final save's
+   * transaction, so it all commits with the final state or not at all.
+   * Null: the game was already settled (nothing is paid twice).
+   */
+  async function settleIn(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
+    const stats = statsOf(g);
+    const state = g.state;
+    const now = nowIso(clock);
+    const players = humans(g);
+    const draw = state.winner === null;
+    const rows = new Map<number, UserRow>();
+    for (const p of players) {
+      const u = await findUserById(trx, p.userId);
+      if (u) rows.set(p.userId, u);
+    }
+    const actions = JSON.parse(g.actionsJson) as Action[];
+    const rewards = players.map((p) => {
+      const o = sideOutcome(state, actions, p.side);
+      const won = o.won;
+      const outcome: ArenaOutcome = draw ? "draw" : won ? "win" : "loss";
+      const full = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
+      // A give-up or a short loss pays no gems or xp, but costs the loss's score (quit-rules.ts).
+      const reward = o.paid
+        ? full
+        : { silver: 0, seasonPassTotal: undefined, seasonXp: 0, scoreDelta: full.scoreDelta };
+      return { ...p, won, outcome, reward, paidInFull: o.paid };
+    });
+    if (
+      !(await finishBattle(trx, {
+        id: g.rec.battle.id,
+        winner: state.winner,
+        rewards: rewards[0]?.reward.silver ?? 0,
+        now,
+      }))
+    ) {
+      return null;
+    }
+    const paid: Settlement = new Map();
+    const finished: ArenaGameFinished[] = [];
+    for (const r of rewards) {
+      const user = rows.get(r.userId);
+      if (!user) continue;
+      if (r.reward.silver !== 0) {
+        await applyGemChange(trx, {
+          userId: r.userId,
+          delta: r.reward.silver,
+          reason: r.won ? "arena_win" : "arena_loss",
+          idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
+          now,
+        });
+      }
+      await deps.progression.onBattleFinished(trx, {
+        userId: r.userId,
+        battleId: g.rec.battle.id,
+        mode: g.setup.mode,
+        won: r.won,
+        draw,
+        // Unpaid (a give-up or a short loss): no daily-task progress either.
+        gaveUp: !r.paidInFull,
+        stats: r.paidInFull ? (stats.get(r.side) ?? NO_STATS) : NO_STATS,
+        xp: r.reward.seasonXp,
+        scoreDelta: r.reward.scoreDelta,
+      });
+      const after = await findUserById(trx, r.userId);
+      paid.set(r.userId, {
+        result: {
+          rewards: { silver: r.reward.silver },
+          ...(r.reward.seasonPassTotal !== undefined
+            ? { sesason_pass_bonus: r.reward.seasonPassTotal }
+            : {}),
+        },
+      });
+      finished.push({
+        gameId: g.rec.battle.id,
+        mode: g.setup.mode,
+        userId: r.userId,
+        side: r.side,
+        opponentUserId: players.find((p) => p.userId !== r.userId)?.userId ?? null,
+        outcome: r.outcome,
+        won: r.won,
+        reason: state.endReason ?? "hp",
+        silver: r.reward.silver,
+        rankScoreBefore: user.rank_score,
+        rankScoreAfter: after?.rank_score ?? user.rank_score,
+        seasonXp: r.reward.seasonXp,
+        state,
+        actions,
+      });
+    }
+    await finishArena(trx, g.rec.battle.id, now);
+    return { paid, finished };
+  }
+
+  /** Tells the hook (progression's) of each finished player; never undoes the game. */
+  function runHooks(gameId: string, list: readonly ArenaGameFinished[]): void {
+    const hook = deps.onArenaGameFinished;
+    if (!hook) return;
+    for (const e of list) {
+      try {
+        Promise.resolve(hook(e)).catch((err: unknown) =>
+          log.error({ err, gameId }, "onArenaGameFinished failed"),
+        );
+      } catch (err) {
+        log.error({ err, gameId }, "onArenaGameFinished failed");
+      }
+    }
+  }
+
+  return { settleIn, runHooks };
+}
+
+export type ArenaSettlement = ReturnType<typeof createArenaSettlement>;

@@ -1,0 +1,170 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { type BattleState, coinFlip, createBattle, type StateMessage } from "@cardrealm/engine";
+import { DECK_MIN_CARDS, PVP } from "@cardrealm/protocol";
+import { isUniqueViolation, nowIso } from "../db/executor.ts";
+import { relaxedTransaction } from "../db/relaxed-commit.ts";
+import { activeBattleOf, findBattle } from "../db/repositories/battles-repo.ts";
+import { decksOf } from "../db/repositories/collection-repo.ts";
+import {
+  type ArenaGameRow,
+  finishArena,
+  insertArena,
+  seatOf,
+} from "../db/repositories/pvp-repo.ts";
+import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
+import {
+  type ArenaContext,
+  type ArenaSetup,
+  BATTLE_MODE,
+  humans,
+  type Loaded,
+} from "./arena-types.ts";
+import { isForeign } from "./battle-versions.ts";
+import { refuse } from "./refusals.ts";
+
+/**
+ * Starting arena games: who may play (level, deck, no other battle), the
+ * rows of a new PvP or bot game, its rooms and first timers.
+ */
+export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => void) {
+  const { deps, games, rooms, timing } = ctx;
+  const { db, clock, catalogue, log } = deps;
+  const k = db.kysely;
+
+  async function arenaUser(userId: number): Promise<{ user: UserRow; deck: number[] }> {
+    const user = await findUserById(k, userId);
+    if (!user) throw refuse.signInAgain();
+    if (user.level < PVP.arenaLevel) throw refuse.arenaLocked();
+    const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
+    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+    if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
+    return { user, deck: cards };
+  }
+
+  /** Refuses a player who is in another battle, after freeing one that is over. */
+  async function assertFree(userId: number): Promise<void> {
+    const seat = await seatOf(k, userId);
+    if (seat) {
+      // A seat whose battles row was finished by something other than this
+      // module (it should not happen) would lock the player out: free it.
+      const battle = await findBattle(k, seat.game_id);
+      if (battle && battle.status !== "active") {
+        log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
+        await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
+      } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
+        // Over but never paid: pay it now and let the player play on.
+        const g = await games.load(seat.game_id);
+        if (g) await games.settleOverdue(g);
+      } else if (battle && isForeign(battle, deps.versions)) {
+        const g = await games.load(seat.game_id);
+        if (g) await games.closeIfForeign(g);
+      } else {
+        throw refuse.conflict("Finish your arena battle first.");
+      }
+    }
+    if (await activeBattleOf(k, userId)) throw refuse.busy();
+  }
+
+  async function createGame(setup: ArenaSetup, now: number): Promise<Loaded> {
+    const state = createBattle(setup, catalogue);
+    const id = randomUUID();
+    const iso = nowIso(clock);
+    const opening = timing.openingTurnMs + (setup.mode === "pvp" ? timing.startAllowanceMs : 0);
+    const game: ArenaGameRow = {
+      id,
+      mode: setup.mode,
+      player0: setup.players[0],
+      player1: setup.players[1],
+      status: "active",
+      turn_deadline: now + opening,
+      created_at: iso,
+      updated_at: iso,
+    };
+    const battle = {
+      id,
+      user_id: setup.players[0],
+      mode: BATTLE_MODE[setup.mode],
+      // 0, not 21: story's cpu/start treats an active row with the asked
+      // cpu_id as its own battle to resume. The setup keeps the bot's id.
+      cpu_id: 0,
+      status: "active",
+      setup: JSON.stringify(setup),
+      actions: "[]",
+      state: JSON.stringify(state),
+      version: state.version,
+      winner: null,
+      rewards: null,
+      created_at: iso,
+      updated_at: iso,
+      engine_version: deps.versions.engine,
+      catalogue_version: deps.versions.catalogue,
+    };
+    const seats = setup.players.flatMap((u, side) => (u === null ? [] : [{ user_id: u, side }]));
+    try {
+      // No money or cards move here: the commit need not wait for the disk
+      // (db/relaxed-commit.ts). When a wave of games ends and starts again,
+      // each such fsync also flushed the moves' WAL (bench/RESULTS.md).
+      await relaxedTransaction(db, (trx) => insertArena(trx, battle, game, seats));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw refuse.busy();
+      throw err;
+    }
+    const g: Loaded = {
+      rec: { battle: { ...battle, state: "", actions: "", setup: "" }, game },
+      setup,
+      state,
+      actionsJson: "[]",
+    };
+    games.remember(g, battle.state);
+    for (const h of humans(g)) rooms.get(id).join(h.userId);
+    armTimers(g);
+    return g;
+  }
+
+  async function createPvp(p0: number, p1: number): Promise<Loaded> {
+    const [a, b] = await Promise.all([arenaUser(p0), arenaUser(p1)]);
+    const seed = randomInt(0, 2 ** 31 - 1);
+    return createGame(
+      {
+        seed,
+        opener: coinFlip(seed),
+        sides: [
+          { name: a.user.nickname, deck: a.deck },
+          { name: b.user.nickname, deck: b.deck },
+        ],
+        mode: "pvp",
+        players: [p0, p1],
+        cpuId: 0,
+      },
+      deps.room.now(),
+    );
+  }
+
+  /** A game against the arena bot (opponent 21): the human opens; arena rewards. */
+  async function startBot(userId: number): Promise<StateMessage[]> {
+    const { user, deck } = await arenaUser(userId);
+    await assertFree(userId);
+    await deps.store.leave(userId);
+    await deps.store.cancelMatchOf(userId, deps.room.now());
+    const seed = randomInt(0, 2 ** 31 - 1);
+    const g = await createGame(
+      {
+        seed,
+        opener: 0,
+        sides: [
+          { name: user.nickname, deck },
+          { name: deps.bot.name, hp: deps.bot.hp, deck: [...deps.bot.deck] },
+        ],
+        mode: "bot",
+        players: [userId, null],
+        cpuId: deps.bot.id,
+      },
+      deps.room.now(),
+    );
+    return games.snapshotFor(g, 0);
+  }
+
+  return { arenaUser, assertFree, createPvp, startBot };
+}
+
+export type ArenaStart = ReturnType<typeof createArenaStart>;
