@@ -19,7 +19,7 @@ import {
   humans,
   type Loaded,
 } from "./arena-types.ts";
-import { isForeign } from "./battle-versions.ts";
+import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
 /**
@@ -80,25 +80,18 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
       created_at: iso,
       updated_at: iso,
     };
-    const battle = {
+    const battle = newBattleRow({
       id,
-      user_id: setup.players[0],
+      userId: setup.players[0],
       mode: BATTLE_MODE[setup.mode],
       // 0, not 21: story's cpu/start treats an active row with the asked
       // cpu_id as its own battle to resume. The setup keeps the bot's id.
-      cpu_id: 0,
-      status: "active",
-      setup: JSON.stringify(setup),
-      actions: "[]",
-      state: JSON.stringify(state),
-      version: state.version,
-      winner: null,
-      rewards: null,
-      created_at: iso,
-      updated_at: iso,
-      engine_version: deps.versions.engine,
-      catalogue_version: deps.versions.catalogue,
-    };
+      cpuId: 0,
+      setup,
+      state,
+      now: iso,
+      versions: deps.versions,
+    });
     const seats = setup.players.flatMap((u, side) => (u === null ? [] : [{ user_id: u, side }]));
     try {
       // No money or cards move here: the commit need not wait for the disk

@@ -27,3 +27,37 @@ export function isForeign(
     (row.catalogue_version !== null && row.catalogue_version !== current.catalogue)
   );
 }
+
+/**
+ * A new battle's stored row, the same for both modes: active, no actions
+ * yet, the opening state and the versions it was made with. `cpuId` is the
+ * story opponent (0 for arena games: story's start resumes a row by cpu_id).
+ */
+export function newBattleRow(b: {
+  id: string;
+  userId: number;
+  mode: string;
+  cpuId: number;
+  setup: unknown;
+  state: { version: number };
+  now: string;
+  versions: BattleVersions;
+}) {
+  return {
+    id: b.id,
+    user_id: b.userId,
+    mode: b.mode,
+    cpu_id: b.cpuId,
+    status: "active",
+    setup: JSON.stringify(b.setup),
+    actions: "[]",
+    state: JSON.stringify(b.state),
+    version: b.state.version,
+    winner: null,
+    rewards: null,
+    created_at: b.now,
+    updated_at: b.now,
+    engine_version: b.versions.engine,
+    catalogue_version: b.versions.catalogue,
+  };
+}

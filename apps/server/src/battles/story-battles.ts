@@ -34,7 +34,7 @@ import {
   type Tag,
 } from "./battle-core.ts";
 import { createBattleLock } from "./battle-lock.ts";
-import { type BattleVersions, isForeign } from "./battle-versions.ts";
+import { type BattleVersions, isForeign, newBattleRow } from "./battle-versions.ts";
 import { playComputerTurn, type TurnPlanner } from "./computer-player.ts";
 import { envFault, type FaultHook } from "./fault-points.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
@@ -250,24 +250,16 @@ export function createStoryBattles(deps: StoryBattleDeps) {
       cpuId,
     };
     const state = createBattle(setup, catalogue);
-    const now = nowIso(clock);
-    const row: BattleRow = {
+    const row: BattleRow = newBattleRow({
       id: randomUUID(),
-      user_id: userId,
+      userId,
       mode: opponent.isBot ? "bot" : "cpu",
-      cpu_id: cpuId,
-      status: "active",
-      setup: JSON.stringify(setup),
-      actions: "[]",
-      state: JSON.stringify(state),
-      version: state.version,
-      winner: null,
-      rewards: null,
-      created_at: now,
-      updated_at: now,
-      engine_version: deps.versions.engine,
-      catalogue_version: deps.versions.catalogue,
-    };
+      cpuId,
+      setup,
+      state,
+      now: nowIso(clock),
+      versions: deps.versions,
+    });
     try {
       await insertBattle(k, row);
     } catch (err) {
