@@ -161,7 +161,10 @@ async function expectUncovered(page: Page, selector: string): Promise<void> {
 async function tapOpen(page: Page, card: Locator): Promise<void> {
   const zoom = page.getByTestId("card-zoom");
   for (let attempt = 0; attempt < 4; attempt++) {
-    await card.tap();
+    // force: a card that plays nothing now (an enemy unit) is aria-disabled as
+    // a play target, and Playwright waits forever for a disabled element to
+    // become enabled; opening it large is exactly what such a tap must do.
+    await card.tap({ force: true });
     const open = await zoom
       .waitFor({ timeout: 3000 })
       .then(() => true)
