@@ -12,6 +12,9 @@ test.describe("a second tab of the same player", () => {
     page,
     context,
   }) => {
+    // Two full game pages (sign-up, map, channel) on a 2-core machine: 60 s was
+    // the whole budget and ran out with every step passed while CI was busy.
+    test.setTimeout(150_000);
     await playAsNewPlayer(page);
     const dialog = page.getByTestId("system-dialog");
     await expect(dialog).toBeHidden();
