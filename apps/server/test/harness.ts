@@ -129,3 +129,32 @@ export async function newGuest(app: FastifyInstance) {
   const data = res.json().data as { id: number; jwtToken: string; silver: number };
   return { user: data, auth: { authorization: `Bearer ${data.jwtToken}` } };
 }
+
+/**
+ * A new, empty PostgreSQL database beside DATABASE_URL's (for tests that
+ * start several server processes, which each migrate it), and its URL;
+ * null without DATABASE_URL. Drop it with `dropScratchDatabase`.
+ */
+export async function scratchDatabase(
+  prefix: string,
+): Promise<{ name: string; url: string } | null> {
+  const base = process.env.DATABASE_URL;
+  if (!base) return null;
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString() };
+}
+
+export async function dropScratchDatabase(name: string | null): Promise<void> {
+  const base = process.env.DATABASE_URL;
+  if (!name || !base) return;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.end();
+}

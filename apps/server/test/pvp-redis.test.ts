@@ -6,10 +6,10 @@ import { chooseTurn } from "@cardrealm/ai";
 import { CATALOGUE } from "@cardrealm/content";
 import type { BattleState, Side } from "@cardrealm/engine";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
+import { dropScratchDatabase, scratchDatabase } from "./harness.ts";
 import { exited, type ServerProcess, startServer } from "./process.ts";
 
 /**
@@ -36,18 +36,9 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-redis-"));
-    let databaseUrl = "";
-    const base = process.env.DATABASE_URL;
-    if (base) {
-      pgDatabase = `t_redis_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${pgDatabase}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${pgDatabase}`;
-      databaseUrl = u.toString();
-    }
+    const scratch = await scratchDatabase("t_redis");
+    pgDatabase = scratch?.name ?? null;
+    const databaseUrl = scratch?.url ?? "";
     const env = {
       DATA_DIR: dataDir,
       TOKEN_SECRET: "redis-test-secret-redis-test-secret-0123",
@@ -69,12 +60,7 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
       await exited(s.child);
     }
     await db?.close();
-    if (pgDatabase && process.env.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pgDatabase}`);
-      await admin.end();
-    }
+    await dropScratchDatabase(pgDatabase);
     // Forget this run's keys (the prefix follows the shared database).
     const redis = new Redis(REDIS_URL ?? "");
     const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;

@@ -1,12 +1,19 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
-import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import {
+  announceDialects,
+  DIALECTS,
+  dropScratchDatabase,
+  newGuest,
+  scratchDatabase,
+  type TestApp,
+  testApp,
+} from "./harness.ts";
 import { exited, type ServerProcess, startServer } from "./process.ts";
 
 announceDialects();
@@ -125,18 +132,9 @@ describe("the player's view across two server processes", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-views-"));
-    let databaseUrl = "";
-    const base = process.env.DATABASE_URL;
-    if (base) {
-      pgDatabase = `t_views_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${pgDatabase}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${pgDatabase}`;
-      databaseUrl = u.toString();
-    }
+    const scratch = await scratchDatabase("t_views");
+    pgDatabase = scratch?.name ?? null;
+    const databaseUrl = scratch?.url ?? "";
     const env = {
       DATA_DIR: dataDir,
       TOKEN_SECRET: "views-test-secret-views-test-secret-0123",
@@ -157,12 +155,7 @@ describe("the player's view across two server processes", () => {
       await exited(s.child);
     }
     await db?.close();
-    if (pgDatabase && process.env.DATABASE_URL) {
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${pgDatabase}`);
-      await admin.end();
-    }
+    await dropScratchDatabase(pgDatabase);
   });
 
   it("a box opened on one process shows its balance and cards on the other at once", async () => {
