@@ -7,6 +7,7 @@ export * from "./errors.ts";
 export * from "./no-eval.ts";
 export * from "./operator.ts";
 export * from "./pvp.ts";
+export * from "./replays.ts";
 export * from "./state-messages.ts";
 export * from "./tutorial.ts";
 export * from "./user.ts";
