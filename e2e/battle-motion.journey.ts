@@ -43,7 +43,15 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
         // A picture to take: the animations hold still until it is taken, and each
         // effect is copied at a third of its course (the board removes the effect
         // itself after 760 ms, often before a loaded machine takes the picture).
-        if (shots && ((found.impact && !seen.impact) || (found.spell && !seen.spell))) {
+        // The attack's picture is the lunge at full stretch (its 500 ms
+        // transition held at 85%), just before the impact lands.
+        if (shots && found.lunge && !seen.lunge) {
+          for (const a of document.getAnimations()) a.pause();
+          for (const unit of document.querySelectorAll(".unit--lunge")) {
+            for (const a of unit.getAnimations()) a.currentTime = 425;
+          }
+        }
+        if (shots && found.spell && !seen.spell) {
           for (const a of document.getAnimations()) a.pause();
           for (const fx of document.querySelectorAll<HTMLElement>('[data-testid="board-fx"]')) {
             const copy = fx.cloneNode(true) as HTMLElement;
@@ -67,7 +75,7 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
         for (const a of document.getAnimations()) a.play();
       });
     };
-    if (shots && now.impact && !seen.impact) await shoot("battle-attack.png");
+    if (shots && now.lunge && !seen.lunge) await shoot("battle-attack.png");
     if (shots && now.spell && !seen.spell) await shoot("battle-spell.png");
     seen.lunge ||= now.lunge;
     seen.impact ||= now.impact;
