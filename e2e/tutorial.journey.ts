@@ -9,6 +9,7 @@ import { CARDS } from "@cardrealm/content";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { passStory, waitForMyTurn } from "./battle-support.ts";
 import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { expectReadable } from "./text-size.ts";
 
 type Press = (target: Locator) => Promise<void>;
 
@@ -123,8 +124,16 @@ async function expectBubbleOffBoard(page: Page) {
 async function tutorialJourney(
   page: Page,
   press: Press,
-  shots: { welcome?: string; battle?: string; lesson?: string },
+  shots: { welcome?: string; battle?: string; lesson?: string; readable?: boolean },
 ) {
+  /** On the phone: every text of the guide's bubble reads at 10 CSS px or more (issue 15). */
+  const readable = async (where: string) => {
+    if (!shots.readable) return;
+    await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+      timeout: 15_000,
+    });
+    await expectReadable(page, '[data-testid="tutorial-dock"]', `the guide's bubble at ${where}`);
+  };
   await playAsNewPlayer(page, { tutorial: true });
 
   // intro and Welcome10: the guide speaks, the map is blocked, a skip is offered.
@@ -142,6 +151,7 @@ async function tutorialJourney(
   const whole = (await page.getByTestId("tutorial-text").textContent()) ?? "";
   expect(early.length).toBeLessThan(whole.length);
   if (shots.welcome) await keepScreenshot(page, shots.welcome);
+  await readable("Welcome10 (map)");
   await pressContinue(page, press);
 
   // ClickBossOnMap20: only the chapter icon takes the click.
@@ -158,6 +168,7 @@ async function tutorialJourney(
   // showRes35, showRes37: the board is blocked until the lesson is read.
   await expectStep(page, "showRes35");
   await expectBlocked(page, page.getByTestId("end-turn"));
+  await readable("showRes35 (battle)");
   await pressContinue(page, press);
   await expectStep(page, "showRes37");
   await pressContinue(page, press);
@@ -184,6 +195,7 @@ async function tutorialJourney(
   // While the player acts on the board the bubble sits off it and takes no clicks.
   await expect(page.getByTestId("tutorial-dock")).toHaveAttribute("data-placement", "battle-aside");
   await expectBubbleOffBoard(page);
+  await readable("PlaySecondCard50 (beside the board)");
   if (shots.lesson) {
     await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
       timeout: 15_000,
@@ -271,6 +283,7 @@ async function tutorialJourney(
   await expect(page.getByTestId("tutorial-text")).toContainText("at least 40 cards", {
     timeout: 15_000,
   });
+  await readable("ClickAdd130 (deck)");
   await press(page.locator('[data-testid^="deck-add-"]:not([disabled])').first());
   await expectStep(page, "ClickHome140");
   await press(page.getByTestId("back-to-map").first());
@@ -324,6 +337,10 @@ test.describe("the guided tutorial on a phone", () => {
 
   test("the same journey with taps on a 740x360 touch screen", async ({ page }) => {
     test.setTimeout(420_000);
-    await tutorialJourney(page, (l) => l.tap(), { welcome: "tutorial-phone" });
+    await tutorialJourney(page, (l) => l.tap(), {
+      welcome: "tutorial-phone",
+      lesson: "tutorial-phone-lesson",
+      readable: true,
+    });
   });
 });
