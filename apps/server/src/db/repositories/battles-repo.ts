@@ -47,6 +47,25 @@ export async function saveBattleState(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/**
+ * The stored actions (JSON) of an active battle still at `version`;
+ * undefined when it moved on or ended since (the caller's save would lose).
+ */
+export async function actionsAt(
+  db: Executor,
+  id: string,
+  version: number,
+): Promise<string | undefined> {
+  const r = await db
+    .selectFrom("battles")
+    .select("actions")
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return r?.actions;
+}
+
 /** Marks a battle finished; true only for the one caller that finished it. */
 export async function finishBattle(
   db: Executor,
