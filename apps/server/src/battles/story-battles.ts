@@ -93,10 +93,11 @@ interface StoryGame {
  * answers in the same call (its whole turn), every accepted call is saved
  * with its state, and the final state is saved and paid in one transaction.
  *
- * Speed (bench/api, docs/decisions.md "Hot paths: story moves and box openings"): a move that does not
- * end the battle appends its actions to the stored list and commits without
- * waiting for the disk, in the arena's group-commit writer; the state this
- * process saved last is kept in memory, so the next move reads nothing.
+ * Speed (bench/api; docs/decisions.md, "Hot paths: story moves and box
+ * openings"): a move that does not end the battle appends its actions to the
+ * stored list and commits without waiting for the disk, in the arena's
+ * group-commit writer; the state this process saved last is kept in memory,
+ * so the next move reads nothing.
  */
 export function createStoryBattles(deps: StoryBattleDeps) {
   const { db, clock, catalogue } = deps;
