@@ -4,7 +4,10 @@
  * the most self time, and the most inclusive time, as a share of the busy
  * (non-idle) samples.
  *
- *   npx tsx bench/api/profile-summary.ts <file.cpuprofile> [top=25]
+ *   npx tsx bench/api/profile-summary.ts <file.cpuprofile> [top=25] [focus]
+ *
+ * With `focus` (a function name), also where that function's time comes
+ * from: its samples by the nearest caller outside Kysely.
  */
 import { readFileSync } from "node:fs";
 
@@ -19,7 +22,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, focus] = process.argv.slice(2);
 if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile> [top]");
 const top = Number(topArg ?? 25);
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
@@ -33,6 +36,7 @@ const label = (n: ProfileNode) => {
   return `${n.callFrame.functionName || "(anonymous)"} ${url}:${n.callFrame.lineNumber + 1}`;
 };
 
+const callers = new Map<string, number>();
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 let busy = 0;
@@ -51,6 +55,19 @@ profile.samples.forEach((id, i) => {
   busy += dt;
   const key = label(node);
   self.set(key, (self.get(key) ?? 0) + dt);
+  if (focus) {
+    let inFocus = false;
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const n = byId.get(at);
+      if (!n) break;
+      if (n.callFrame.functionName === focus) inFocus = true;
+      else if (inFocus && n.callFrame.url !== "" && !n.callFrame.url.includes("/kysely/")) {
+        const k = label(n);
+        callers.set(k, (callers.get(k) ?? 0) + dt);
+        break;
+      }
+    }
+  }
   const seen = new Set<string>();
   for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
     const n = byId.get(at);
@@ -69,3 +86,4 @@ const print = (title: string, m: Map<string, number>) => {
 };
 print("self time", self);
 print("inclusive time", inclusive);
+if (focus) print(`${focus}: by its nearest caller outside Kysely`, callers);
