@@ -10,7 +10,9 @@ import {
 } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, type EndTurnBody, type PlayCardBody } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
-import { isUniqueViolation, nowIso } from "../db/executor.ts";
+import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { createGroupTransaction } from "../db/group-transaction.ts";
+import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import {
   actionsAt,
   activeBattleOf,
@@ -106,6 +108,17 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   const fault = deps.fault ?? envFault;
   const live = createLiveBattles();
   const writer = createArenaWriter(db, 256, { relaxedOnPostgres: true });
+  // SQLite: battles that end together share one FULL commit, each in its own
+  // savepoint (db/group-transaction.ts, as the arena's settlements and the
+  // boxes): every commit's fsync runs on the event loop there. PostgreSQL
+  // keeps one transaction per battle (its commit does not block the loop).
+  const group = db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
+  const paying = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
+    group ? group.run(work) : k.transaction().execute(work);
+  // A new battle moves no gems or cards: on SQLite its insert commits without
+  // the fsync, like an arena game's creation (docs/decisions.md).
+  const insertNew = (row: BattleRow): Promise<void> =>
+    db.sqlite ? relaxedTransaction(db, (trx) => insertBattle(trx, row)) : insertBattle(k, row);
 
   const tag =
     (row: Pick<StoryRow, "id" | "cpu_id">): Tag =>
@@ -156,7 +169,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
         state: JSON.stringify(done.state),
         now: nowIso(clock),
       };
-      return k.transaction().execute(async (trx) => {
+      return paying(async (trx) => {
         if (!(await saveBattleState(trx, save))) return null;
         await fault("battle-final-state-saved");
         return { end: await settleStoryIn(trx, settlement, g.row, done.state, actions, stats) };
@@ -310,7 +323,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
       versions: deps.versions,
     });
     try {
-      await insertBattle(k, row);
+      await insertNew(row);
       live.put({ row: storyRowOf(row), state });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
