@@ -16,9 +16,12 @@ import {
   replay,
   type Side,
 } from "@cardrealm/engine";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { StoredSetup } from "../src/battles/story-settlement.ts";
-import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import type { Db } from "../src/db/database.ts";
+import { saveMoveRelaxedPostgres } from "../src/db/repositories/battles-repo.ts";
+import { announceDialects, DIALECTS, freshDb, newGuest, type TestApp, testApp } from "./harness.ts";
 
 announceDialects();
 
@@ -165,3 +168,86 @@ describe.each(DIALECTS)("a story battle on two servers of one database (%s)", (d
     }
   });
 });
+
+/** PostgreSQL's one-statement move save (battles-repo.ts), against a real row. */
+describe.skipIf(!process.env.DATABASE_URL)("a story move's relaxed save on postgres", () => {
+  it("appends the actions under the version lock and leaves the connection at its own level", async () => {
+    const db = await freshDb("postgres");
+    try {
+      const g = await newGuestRow(db);
+      await db.kysely
+        .insertInto("battles")
+        .values({
+          id: "b-relaxed",
+          user_id: g,
+          mode: "cpu",
+          cpu_id: 6,
+          status: "active",
+          setup: "{}",
+          actions: "[]",
+          state: '{"v":1}',
+          version: 1,
+          winner: null,
+          rewards: null,
+          created_at: "2026-11-26T12:00:00.000Z",
+          updated_at: "2026-11-26T12:00:00.000Z",
+          engine_version: null,
+          catalogue_version: null,
+        })
+        .execute();
+      const save = (expectedVersion: number, version: number, action: string) => ({
+        id: "b-relaxed",
+        expectedVersion,
+        version,
+        action,
+        state: `{"v":${version}}`,
+        now: "2026-11-26T12:00:01.000Z",
+      });
+      await db.kysely.connection().execute(async (conn) => {
+        expect(await saveMoveRelaxedPostgres(conn, save(1, 2, '{"a":1},{"a":2}'))).toBe(true);
+        expect(await saveMoveRelaxedPostgres(conn, save(2, 3, '{"a":3}'))).toBe(true);
+        // A save against a version already moved past changes nothing.
+        expect(await saveMoveRelaxedPostgres(conn, save(2, 3, '{"a":9}'))).toBe(false);
+        const level = await sql<{ synchronous_commit: string }>`show synchronous_commit`.execute(
+          conn,
+        );
+        expect(level.rows[0]?.synchronous_commit).toBe("on");
+      });
+      const row = await db.kysely
+        .selectFrom("battles")
+        .select(["actions", "state", "version"])
+        .where("id", "=", "b-relaxed")
+        .executeTakeFirstOrThrow();
+      expect(JSON.parse(row.actions)).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }]);
+      expect(row).toMatchObject({ state: '{"v":3}', version: 3 });
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+async function newGuestRow(db: Db): Promise<number> {
+  const r = await db.kysely
+    .insertInto("users")
+    .values({
+      login: null,
+      password_hash: null,
+      partner_id: null,
+      device_key_hash: null,
+      nickname: "relaxed",
+      guest: 1,
+      level: 1,
+      silver: 0,
+      premium: 0,
+      tutorial_active: 0,
+      tutorial_step: "done",
+      active_deck: 1,
+      rank_score: 0,
+      season_xp: 0,
+      created_at: "2026-11-26T12:00:00.000Z",
+      updated_at: "2026-11-26T12:00:00.000Z",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return r.id;
+}

@@ -17,19 +17,12 @@ export type { ArenaSave, CommitBatch };
  *
  * On SQLite the batch runs precompiled statements on the raw connection with
  * synchronous=NORMAL (db/arena-move-batch.ts, docs/decisions.md "Arena moves
- * commit with synchronous=NORMAL"); on PostgreSQL it is Kysely as before
- * (with `relaxedOnPostgres`, without waiting for the WAL flush: the story's
- * moves, battles/story-battles.ts). The arena's game and the story's battle
- * rows are the same table, so story moves use a writer of their own.
+ * commit with synchronous=NORMAL"); on PostgreSQL it is Kysely as before.
  */
-export function createArenaWriter(
-  db: Db,
-  maxBatch = 256,
-  opts: { relaxedOnPostgres?: boolean } = {},
-) {
+export function createArenaWriter(db: Db, maxBatch = 256) {
   const commit: CommitBatch = db.sqlite
     ? createSqliteMoveBatch(db.kysely, db.sqlite)
-    : kyselyMoveBatch(db.kysely, { relaxed: opts.relaxedOnPostgres === true });
+    : kyselyMoveBatch(db.kysely);
   let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
     [];
   let running = false;

@@ -21,6 +21,7 @@ import {
   insertBattle,
   overButActive,
   saveBattleState,
+  saveMoveRelaxedPostgres,
   voidBattle,
 } from "../db/repositories/battles-repo.ts";
 import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
@@ -107,7 +108,9 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   const withBattle = createBattleLock();
   const fault = deps.fault ?? envFault;
   const live = createLiveBattles();
-  const writer = createArenaWriter(db, 256, { relaxedOnPostgres: true });
+  // SQLite: the arena's group-commit writer (statements compiled once,
+  // synchronous = NORMAL); PostgreSQL: one relaxed statement a move.
+  const writer = db.sqlite ? createArenaWriter(db) : undefined;
   // SQLite: battles that end together share one FULL commit, each in its own
   // savepoint (db/group-transaction.ts, as the arena's settlements and the
   // boxes): every commit's fsync runs on the event loop there. PostgreSQL
@@ -146,16 +149,17 @@ export function createStoryBattles(deps: StoryBattleDeps) {
    * move; the final save writes the whole list and pays in one FULL transaction.
    */
   const mode: BattleMode<StoryGame, { end: EndGame | undefined }> = {
-    save: (g, done) =>
-      writer.save({
+    save: (g, done) => {
+      const move = {
         id: g.row.id,
         expectedVersion: g.state.version,
         version: done.state.version,
         action: JSON.stringify(done.actions).slice(1, -1),
         state: JSON.stringify(done.state),
-        deadline: null,
         now: nowIso(clock),
-      }),
+      };
+      return writer ? writer.save({ ...move, deadline: null }) : saveMoveRelaxedPostgres(k, move);
+    },
     async finish(g, done) {
       const stored = g.storedActions ?? (await actionsAt(k, g.row.id, g.state.version));
       if (stored === undefined) return null;

@@ -3,7 +3,7 @@
  * commit): the portable Kysely batch, and SQLite's precompiled fast path.
  */
 import type SQLite from "better-sqlite3";
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { SYNC_NORMAL } from "./relaxed-commit.ts";
 import { saveArenaState } from "./repositories/pvp-repo.ts";
 import type { Database } from "./schema.ts";
@@ -13,19 +13,10 @@ export type ArenaSave = Parameters<typeof saveArenaState>[1];
 /** Commits a batch of saves in one transaction; each save's optimistic-lock result, in order. */
 export type CommitBatch = (batch: ArenaSave[]) => Promise<boolean[]>;
 
-/**
- * The portable batch: Kysely queries in one transaction (PostgreSQL, and
- * SQLite in tests that ask). `relaxed` (PostgreSQL only): the commit does not
- * wait for the WAL flush (`synchronous_commit = off` for this transaction,
- * as db/relaxed-commit.ts), for story moves (docs/decisions.md).
- */
-export function kyselyMoveBatch(
-  db: Kysely<Database>,
-  opts: { relaxed?: boolean } = {},
-): CommitBatch {
+/** The portable batch: Kysely queries in one transaction (PostgreSQL, and SQLite in tests that ask). */
+export function kyselyMoveBatch(db: Kysely<Database>): CommitBatch {
   return (batch) =>
     db.transaction().execute(async (trx) => {
-      if (opts.relaxed) await sql`set local synchronous_commit = off`.execute(trx);
       const out: boolean[] = [];
       for (const save of batch) out.push(await saveArenaState(trx, save));
       return out;
