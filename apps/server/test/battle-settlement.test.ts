@@ -227,7 +227,10 @@ describe.each(DIALECTS)("concurrent battle starts, on %s", (dialect) => {
 
 describe.each(DIALECTS)("battles from another engine or catalogue version, on %s", (dialect) => {
   let t: TestApp;
+  /** Servers started later on t's database (a new build finding old battles). */
+  const later: TestApp[] = [];
   afterEach(async () => {
+    for (const x of later.splice(0)) await x.app.close();
     await t.app.close();
   });
 
@@ -237,8 +240,9 @@ describe.each(DIALECTS)("battles from another engine or catalogue version, on %s
   it("a new battle is stamped; one from another version is closed unpaid and never breaks a route", async () => {
     t = await testApp(dialect);
     const { user, auth } = await newGuest(t.app);
+    let server = t.app;
     const call = (url: string, payload?: object) =>
-      t.app.inject({
+      server.inject({
         method: payload ? "POST" : "GET",
         url,
         headers: auth,
@@ -255,6 +259,11 @@ describe.each(DIALECTS)("battles from another engine or catalogue version, on %s
     expect(row.catalogue_version).toMatch(/^[0-9a-f]{16}$/);
 
     await stamp(storyId, { engine_version: "0.0.1-old" });
+    // A battle's stamp never changes under the process that made it (which
+    // keeps its live state: battles/story-live.ts); another build finds it.
+    const newBuild = await testApp(dialect, {}, { db: t.db, keepDbOpen: true });
+    later.push(newBuild);
+    server = newBuild.app;
     const move = await call("/api/game/cpu/end-turn", {
       game_id: storyId,
       player_attack: [0, 0, 0, 0, 0],

@@ -100,7 +100,7 @@ export function foughtIds(rows: readonly { mode: string; cpu_id: number }[], bot
  */
 export async function settlePracticeIn(
   trx: Executor,
-  row: BattleRow,
+  row: Pick<BattleRow, "id">,
   state: BattleState,
   clock: () => number,
 ): Promise<EndGame | undefined> {

@@ -8,29 +8,27 @@ import {
   type Side,
   type StateMessage,
 } from "@cardrealm/engine";
-import {
-  DECK_MIN_CARDS,
-  type EndTurnBody,
-  type PlayCardBody,
-  type PracticeOpponent,
-} from "@cardrealm/protocol";
+import type { EndTurnBody, PlayCardBody, PracticeOpponent } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
+import { createGroupTransaction } from "../db/group-transaction.ts";
+import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import {
+  actionsAt,
   activeBattleOf,
   type BattleRow,
   findBattle,
   insertBattle,
   overButActive,
   saveBattleState,
+  saveMoveRelaxedPostgres,
   voidBattle,
 } from "../db/repositories/battles-repo.ts";
-import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import type { Progression } from "../progression/progression.ts";
-import { type Outcome, outcomeOf } from "../services/outcome.ts";
+import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
+import { createArenaWriter } from "./arena-writer.ts";
 import {
-  type Advance,
   advance,
   type BattleMode,
   seatMessages,
@@ -46,14 +44,16 @@ import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
 import { PRACTICE_MODE, settlePracticeIn } from "./practice.ts";
 import { createPracticeStart } from "./practice-start.ts";
 import { refuse } from "./refusals.ts";
+import { createLiveBattles, type StoryRow, storyRowOf } from "./story-live.ts";
 import {
   type EndGame,
+  type SettledRow,
   type StoredSetup,
   type StorySettlementDeps,
   settleStoryIn,
   storyStats,
 } from "./story-settlement.ts";
-import { checkStoryStart } from "./story-start.ts";
+import { storySetupFor } from "./story-start.ts";
 
 export type { TurnPlanner };
 
@@ -86,10 +86,15 @@ export interface StoryBattleDeps {
   fault?: FaultHook;
 }
 
-/** A story battle as loaded: its row and the actions stored so far. */
+/**
+ * A story battle as a move plays on it: its fixed row and its state, from
+ * the stored row or from this process's live battles (story-live.ts), and
+ * the stored actions' JSON when the row was read (else read at the end).
+ */
 interface StoryGame {
-  row: BattleRow;
-  actions: Action[];
+  row: StoryRow;
+  state: BattleState;
+  storedActions?: string;
 }
 
 /**
@@ -98,15 +103,36 @@ interface StoryGame {
  * nothing): the story's plug-ins into the battle core. The computer
  * answers in the same call (its whole turn), every accepted call is saved
  * with its state, and the final state is saved and paid in one transaction.
+ *
+ * Speed (bench/api; docs/decisions.md, "Hot paths: story moves and box
+ * openings"): a move that does not end the battle appends its actions to the
+ * stored list and commits without waiting for the disk, in the arena's
+ * group-commit writer; the state this process saved last is kept in memory,
+ * so the next move reads nothing.
  */
 export function createStoryBattles(deps: StoryBattleDeps) {
   const { db, clock, catalogue } = deps;
   const k = db.kysely;
   const withBattle = createBattleLock();
   const fault = deps.fault ?? envFault;
+  const live = createLiveBattles();
+  // SQLite: the arena's group-commit writer (statements compiled once,
+  // synchronous = NORMAL); PostgreSQL: one relaxed statement a move.
+  const writer = db.sqlite ? createArenaWriter(db) : undefined;
+  // SQLite: battles that end together share one FULL commit, each in its own
+  // savepoint (db/group-transaction.ts, as the arena's settlements and the
+  // boxes): every commit's fsync runs on the event loop there. PostgreSQL
+  // keeps one transaction per battle (its commit does not block the loop).
+  const group = db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
+  const paying = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
+    group ? group.run(work) : k.transaction().execute(work);
+  // A new battle moves no gems or cards: on SQLite its insert commits without
+  // the fsync, like an arena game's creation (docs/decisions.md).
+  const insertNew = (row: BattleRow): Promise<void> =>
+    db.sqlite ? relaxedTransaction(db, (trx) => insertBattle(trx, row)) : insertBattle(k, row);
 
   const tag =
-    (row: { id: string; cpu_id: number }): Tag =>
+    (row: Pick<StoryRow, "id" | "cpu_id">): Tag =>
     (d) => {
       d.game_id = row.id;
       d.cpu_id = row.cpu_id;
@@ -125,31 +151,44 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     log: deps.log,
   };
 
-  function saveOf(g: StoryGame, done: Advance) {
-    return {
-      id: g.row.id,
-      expectedVersion: g.row.version,
-      version: done.state.version,
-      actions: JSON.stringify([...g.actions, ...done.actions]),
-      state: JSON.stringify(done.state),
-      now: nowIso(clock),
-    };
-  }
-
   /** Pays a finished battle in `trx`: the story's rewards, or nothing for a practice battle. */
-  function settleIn(trx: Executor, row: BattleRow, state: BattleState, actions: Action[]) {
+  function settleIn(trx: Executor, row: SettledRow, state: BattleState, actions: Action[]) {
     if (row.mode === PRACTICE_MODE) return settlePracticeIn(trx, row, state, clock);
     const stats = storyStats(settlement, row, actions);
     return settleStoryIn(trx, settlement, row, state, actions, stats);
   }
 
-  /** The story's storage: one row per battle; the final save pays in its transaction. */
+  /**
+   * The story's storage: one row per battle. A move appends its actions (the
+   * UPDATE adds them to the stored list) and commits relaxed, like an arena
+   * move; the final save writes the whole list and pays in one FULL transaction.
+   */
   const mode: BattleMode<StoryGame, { end: EndGame | undefined }> = {
-    save: (g, done) => saveBattleState(k, saveOf(g, done)),
+    save: (g, done) => {
+      const move = {
+        id: g.row.id,
+        expectedVersion: g.state.version,
+        version: done.state.version,
+        action: JSON.stringify(done.actions).slice(1, -1),
+        state: JSON.stringify(done.state),
+        now: nowIso(clock),
+      };
+      return writer ? writer.save({ ...move, deadline: null }) : saveMoveRelaxedPostgres(k, move);
+    },
     async finish(g, done) {
-      const actions = [...g.actions, ...done.actions];
-      return k.transaction().execute(async (trx) => {
-        if (!(await saveBattleState(trx, saveOf(g, done)))) return null;
+      const stored = g.storedActions ?? (await actionsAt(k, g.row.id, g.state.version));
+      if (stored === undefined) return null;
+      const actions = [...(JSON.parse(stored) as Action[]), ...done.actions];
+      const save = {
+        id: g.row.id,
+        expectedVersion: g.state.version,
+        version: done.state.version,
+        actions: JSON.stringify(actions),
+        state: JSON.stringify(done.state),
+        now: nowIso(clock),
+      };
+      return paying(async (trx) => {
+        if (!(await saveBattleState(trx, save))) return null;
         await fault("battle-final-state-saved");
         return { end: await settleIn(trx, g.row, done.state, actions) };
       });
@@ -157,7 +196,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   };
 
   /** The computer's answer to the human's step: its whole turn, when the turn is its. */
-  function computerAnswer(row: BattleRow) {
+  function computerAnswer(row: StoryRow) {
     return (state: BattleState) => {
       if (state.active !== COMPUTER) return { state, actions: [], events: [] };
       const setup = JSON.parse(row.setup) as StoredSetup;
@@ -218,26 +257,48 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     return snapshot(row);
   }
 
-  /** A human's intent through the core: step, the computer's answer, save (and pay), messages. */
+  /**
+   * Step, the computer's answer, save (and pay), messages; null when the
+   * save lost to a newer stored version. The state saved is kept live.
+   */
+  async function play(g: StoryGame, intent: WireIntent): Promise<StateMessage[] | null> {
+    const action = actionFor(intent, g.state, HUMAN, catalogue);
+    const done = advance(g.state, action, catalogue, computerAnswer(g.row));
+    const stored = await store(mode, g, done);
+    if (!stored) return null;
+    live.put({ row: g.row, state: done.state });
+    return seatMessages(done.events, done.state, HUMAN, catalogue, tag(g.row), stored.settled?.end);
+  }
+
+  /**
+   * A human's intent through the core. On this process's live state first:
+   * if the save finds the stored battle moved on (another process, a
+   * restart's settlement) or the move is refused there, the live state may
+   * be stale, so the move is played again on the stored row, exactly as
+   * without the live state: the answer never comes from a stale state.
+   */
   function move(userId: number, intent: WireIntent): Promise<Outcome<StateMessage[]>> {
     const gameId = gameIdOf(intent);
     return outcomeOf(() =>
       withBattle(gameId, async () => {
+        const cached = live.take(gameId);
+        if (cached && cached.row.user_id === userId) {
+          try {
+            const answer = await play(cached, intent);
+            if (answer) return answer;
+          } catch (err) {
+            if (!(err instanceof Refused)) throw err;
+          }
+        }
         const row = await ownedActive(userId, gameId);
-        const g: StoryGame = { row, actions: JSON.parse(row.actions) as Action[] };
-        const state = JSON.parse(row.state) as BattleState;
-        const action = actionFor(intent, state, HUMAN, catalogue);
-        const done = advance(state, action, catalogue, computerAnswer(row));
-        const stored = await store(mode, g, done);
-        if (!stored) throw refuse.movedOn();
-        return seatMessages(
-          done.events,
-          done.state,
-          HUMAN,
-          catalogue,
-          tag(row),
-          stored.settled?.end,
-        );
+        const g: StoryGame = {
+          row: storyRowOf(row),
+          state: JSON.parse(row.state) as BattleState,
+          storedActions: row.actions,
+        };
+        const answer = await play(g, intent);
+        if (!answer) throw refuse.movedOn();
+        return answer;
       }),
     );
   }
@@ -273,7 +334,8 @@ export function createStoryBattles(deps: StoryBattleDeps) {
       versions: deps.versions,
     });
     try {
-      await insertBattle(k, row);
+      await insertNew(row);
+      live.put({ row: storyRowOf(row), state });
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A concurrent start won the one-active-battle index: answer its
@@ -296,20 +358,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     const same = sameStart("story", cpuId);
     const running = await runningStart(userId, same);
     if (running) return running;
-    const maps = await mapsOf(k, userId);
-    const { opponent } = checkStoryStart(deps, cpuId, maps, user.level);
-    const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
-    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
-    if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
-    const setup: StoredSetup = {
-      seed: seed(),
-      opener: HUMAN,
-      sides: [
-        { name: user.nickname, deck: cards },
-        { name: opponent.name, hp: opponent.hp, deck: [...opponent.deck] },
-      ],
-      cpuId,
-    };
+    const { opponent, setup } = await storySetupFor(k, deps, user, cpuId, seed());
     return begin(userId, opponent.isBot ? "bot" : "cpu", setup, same);
   }
 

@@ -34,10 +34,13 @@ export interface StorySettlementDeps {
 
 export type EndGame = NonNullable<StateMessage["end_game"]>;
 
+/** What settling reads of a battle row (all fixed at its insert). */
+export type SettledRow = Pick<BattleRow, "id" | "user_id" | "mode" | "setup">;
+
 /** What the human did, from the trace (daily tasks count it); never fails a settle. */
 export function storyStats(
   deps: StorySettlementDeps,
-  row: BattleRow,
+  row: SettledRow,
   actions: readonly Action[],
 ): BattleStats {
   if (!deps.progression) return NO_STATS;
@@ -60,7 +63,7 @@ export function storyStats(
 export async function settleStoryIn(
   trx: Executor,
   deps: StorySettlementDeps,
-  row: BattleRow,
+  row: SettledRow,
   state: BattleState,
   actions: readonly Action[],
   stats: BattleStats,

@@ -1,5 +1,10 @@
 import type { ChapterDef, OpponentDef } from "@cardrealm/content";
+import { DECK_MIN_CARDS } from "@cardrealm/protocol";
+import type { Executor } from "../db/executor.ts";
+import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
+import type { UserRow } from "../db/repositories/users-repo.ts";
 import { refuse } from "./refusals.ts";
+import type { StoredSetup } from "./story-settlement.ts";
 
 /**
  * Who a story start may fight (product.md section 5): the chapter's level,
@@ -31,4 +36,33 @@ export function checkStoryStart(
     throw refuse.forbidden(`Beat ${name} first.`);
   }
   return { opponent, chapter };
+}
+
+/**
+ * A story start's battle set-up: the opponent allowed (checkStoryStart), the
+ * player's active deck (at least DECK_MIN_CARDS) against the opponent's, the
+ * player opening.
+ */
+export async function storySetupFor(
+  k: Executor,
+  content: Parameters<typeof checkStoryStart>[0],
+  user: Pick<UserRow, "id" | "nickname" | "level" | "active_deck">,
+  cpuId: number,
+  seed: number,
+): Promise<{ opponent: OpponentDef; setup: StoredSetup }> {
+  const maps = await mapsOf(k, user.id);
+  const { opponent } = checkStoryStart(content, cpuId, maps, user.level);
+  const deck = (await decksOf(k, user.id)).get(user.active_deck) ?? [];
+  const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+  if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
+  const setup: StoredSetup = {
+    seed,
+    opener: 0,
+    sides: [
+      { name: user.nickname, deck: cards },
+      { name: opponent.name, hp: opponent.hp, deck: [...opponent.deck] },
+    ],
+    cpuId,
+  };
+  return { opponent, setup };
 }

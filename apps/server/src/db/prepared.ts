@@ -2,7 +2,7 @@ import type { Compilable, CompiledQuery } from "kysely";
 import type { Executor } from "./executor.ts";
 
 /**
- * A query built and compiled once per database handle, then run with new
+ * A query built and compiled once per database (its transactions included), then run with new
  * parameters: Kysely builds and compiles every query anew (immutable nodes,
  * frozen objects, a visitor pass), which was about three quarters of a
  * primary-key lookup's CPU on the hot paths (bench/api, session 8). `build`
@@ -14,9 +14,13 @@ import type { Executor } from "./executor.ts";
  *   const rows = await byId(db, [userId]);
  */
 export function prepared<R>(build: (db: Executor) => Compilable<R>) {
-  const compiled = new WeakMap<Executor, CompiledQuery<R>>();
+  // Keyed by the dialect's adapter, which a database handle shares with every
+  // transaction opened on it (the compiled SQL depends only on the dialect):
+  // a query run inside transactions is compiled once too, not once per transaction.
+  const compiled = new WeakMap<object, CompiledQuery<R>>();
   return async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
-    let query = compiled.get(db);
+    const key = db.getExecutor().adapter;
+    let query = compiled.get(key);
     if (!query) {
       query = build(db).compile();
       if (query.parameters.length !== params.length) {
@@ -24,7 +28,7 @@ export function prepared<R>(build: (db: Executor) => Compilable<R>) {
           `prepared query takes ${query.parameters.length} parameters, given ${params.length}: ${query.sql}`,
         );
       }
-      compiled.set(db, query);
+      compiled.set(key, query);
     }
     const result = await db.executeQuery<R>({ ...query, parameters: params });
     return result.rows;

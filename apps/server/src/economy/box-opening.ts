@@ -12,9 +12,9 @@ import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
 import { insertOpening, openingFor } from "../db/repositories/box-openings-repo.ts";
-import { addToLibrary, libraryAmount } from "../db/repositories/collection-repo.ts";
-import { applyGemChange } from "../db/repositories/ledger-repo.ts";
-import { lockPlayer } from "../db/repositories/player-lock.ts";
+import { addToLibrary, libraryAmounts } from "../db/repositories/collection-repo.ts";
+import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositories/ledger-repo.ts";
+import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
@@ -86,39 +86,51 @@ export function createShop(deps: {
         // this request then waits and finds the winner's box below instead of
         // failing the charge with a wrong "Not enough gems!", and two boxes
         // never both see a card one short of its cap and both add it.
-        if (!(await lockPlayer(trx, userId, now))) throw signInAgain();
+        const silver = await lockPlayerWithBalance(trx, userId, now);
+        if (silver === undefined) throw signInAgain();
         const before = await stored(trx, requestKey);
         if (before) return before;
-        const charge = await applyGemChange(trx, {
-          userId,
-          delta: -box.price,
-          reason: `box_open:${box.id}`,
-          idempotencyKey: requestKey,
-          now,
-        });
-        if (charge.status === "insufficient") throw notEnoughGems();
-        const result: Partial<OpenedBox> = {};
-        for (const [slot, rarity] of SLOTS) {
+        if (silver < box.price) throw notEnoughGems();
+        // Few statements (bench/api, session 9): the six cards are drawn
+        // first, their amounts read in one query and added in one upsert;
+        // the charge and any cashback are one balance change with their
+        // ledger rows in one insert.
+        const drawn = SLOTS.map(([slot, rarity]) => {
           const options = pool.filter((c) => c.rarity === rarity);
           const card = options[draw(options.length)];
           if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
-          const have = await libraryAmount(trx, userId, card.id);
+          return { slot, rarity, card };
+        });
+        const have = await libraryAmounts(
+          trx,
+          userId,
+          drawn.map((d) => d.card.id),
+        );
+        const gems: GemEntry[] = [
+          { delta: -box.price, reason: `box_open:${box.id}`, idempotencyKey: requestKey },
+        ];
+        const added: { cardId: number; amount: number }[] = [];
+        const result: Partial<OpenedBox> = {};
+        for (const { slot, rarity, card } of drawn) {
+          const owned = have.get(card.id) ?? 0;
           let entry: OpenedCard;
-          if (have >= copyCap(card.id)) {
-            await applyGemChange(trx, {
-              userId,
+          if (owned >= copyCap(card.id)) {
+            gems.push({
               delta: CASHBACK[rarity],
               reason: "box_cashback",
               idempotencyKey: `${requestKey}:${slot}`,
-              now,
             });
-            entry = { card: card.id, number_in_library: have, cashback: CASHBACK[rarity] };
+            entry = { card: card.id, number_in_library: owned, cashback: CASHBACK[rarity] };
           } else {
-            await addToLibrary(trx, userId, [{ cardId: card.id, amount: 1 }]);
-            entry = { card: card.id, number_in_library: have + 1, cashback: false };
+            have.set(card.id, owned + 1);
+            added.push({ cardId: card.id, amount: 1 });
+            entry = { card: card.id, number_in_library: owned + 1, cashback: false };
           }
           result[slot] = entry;
         }
+        const charge = await applyGemChanges(trx, userId, gems, now);
+        if (charge.status === "insufficient") throw notEnoughGems();
+        await addToLibrary(trx, userId, added);
         const full = result as OpenedBox;
         await insertOpening(trx, {
           id: randomUUID(),

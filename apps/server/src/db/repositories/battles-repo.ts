@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import { battlesSettled } from "../../observability/game-counters.ts";
 import type { Executor } from "../executor.ts";
 import type { BattlesTable } from "../schema.ts";
@@ -45,6 +45,57 @@ export async function saveBattleState(
     .where("status", "=", "active")
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * PostgreSQL: a story move's save in one statement (one round trip, where a
+ * transaction with `set local` took four): the state, the move's actions
+ * appended to the stored list (the arena's expression), under the same
+ * optimistic lock as `saveBattleState`, committed with
+ * `synchronous_commit = off` for this statement's own transaction only
+ * (`set_config(..., true)` in a CTE the UPDATE joins, so it runs first; the
+ * setting is read at commit, and ends with the transaction). Why a story
+ * move may commit so: docs/decisions.md, "Hot paths: story moves and box
+ * openings". `action` is the JSON of the actions without the brackets.
+ */
+export async function saveMoveRelaxedPostgres(
+  db: Executor,
+  s: {
+    id: string;
+    expectedVersion: number;
+    version: number;
+    action: string;
+    state: string;
+    now: string;
+  },
+): Promise<boolean> {
+  const r = await sql`with relaxed as (select set_config('synchronous_commit', 'off', true))
+update battles set version = ${s.version},
+  actions = case when actions = '[]' then '[' || ${s.action} || ']'
+    else substr(actions, 1, length(actions) - 1) || ',' || ${s.action} || ']' end,
+  state = ${s.state}, updated_at = ${s.now}
+from relaxed
+where id = ${s.id} and version = ${s.expectedVersion} and status = 'active'`.execute(db);
+  return Number(r.numAffectedRows ?? 0) === 1;
+}
+
+/**
+ * The stored actions (JSON) of an active battle still at `version`;
+ * undefined when it moved on or ended since (the caller's save would lose).
+ */
+export async function actionsAt(
+  db: Executor,
+  id: string,
+  version: number,
+): Promise<string | undefined> {
+  const r = await db
+    .selectFrom("battles")
+    .select("actions")
+    .where("id", "=", id)
+    .where("version", "=", version)
+    .where("status", "=", "active")
+    .executeTakeFirst();
+  return r?.actions;
 }
 
 /** Marks a battle finished; true only for the one caller that finished it. */

@@ -1,4 +1,5 @@
 import type { Executor } from "../executor.ts";
+import { prepared } from "../prepared.ts";
 
 export interface BoxOpeningRow {
   id: string;
@@ -12,25 +13,26 @@ export interface BoxOpeningRow {
 }
 
 /** What a request already opened, as JSON, or undefined. */
+const resultOf = prepared((db) =>
+  db.selectFrom("box_openings").select("result").where("request_key", "=", ""),
+);
+
 export async function openingFor(db: Executor, requestKey: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom("box_openings")
-    .select("result")
-    .where("request_key", "=", requestKey)
-    .executeTakeFirst();
+  const [row] = await resultOf(db, [requestKey]);
   return row?.result;
 }
 
+const insertRow = prepared((db) =>
+  db.insertInto("box_openings").values({
+    id: "",
+    user_id: 0,
+    box_id: 0,
+    request_key: "",
+    result: "",
+    created_at: "",
+  }),
+);
+
 export async function insertOpening(db: Executor, o: BoxOpeningRow): Promise<void> {
-  await db
-    .insertInto("box_openings")
-    .values({
-      id: o.id,
-      user_id: o.userId,
-      box_id: o.boxId,
-      request_key: o.requestKey,
-      result: o.result,
-      created_at: o.now,
-    })
-    .execute();
+  await insertRow(db, [o.id, o.userId, o.boxId, o.requestKey, o.result, o.now]);
 }

@@ -1,4 +1,5 @@
 import type { Executor } from "../executor.ts";
+import { prepared } from "../prepared.ts";
 
 /**
  * Takes the player's row lock for the rest of the caller's transaction and
@@ -28,4 +29,22 @@ export async function lockPlayer(trx: Executor, userId: number, now: string): Pr
     .where("id", "=", userId)
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
+}
+
+const lockWithBalance = prepared((db) =>
+  db.updateTable("users").set({ updated_at: "" }).where("id", "=", 0).returning("silver"),
+);
+
+/**
+ * `lockPlayer` that also answers the balance as it is under the lock (no
+ * other transaction can change it before the caller's commit: any balance
+ * change updates the same row); undefined when the player does not exist.
+ */
+export async function lockPlayerWithBalance(
+  trx: Executor,
+  userId: number,
+  now: string,
+): Promise<number | undefined> {
+  const [r] = await lockWithBalance(trx, [now, userId]);
+  return r?.silver;
 }

@@ -206,13 +206,12 @@ const champions = prepared((db) =>
 
 // --- daily tasks ----------------------------------------------------------------
 
+const dailyRowsOf = prepared((db) =>
+  db.selectFrom("daily_tasks").selectAll().where("user_id", "=", 0).where("day", "=", ""),
+);
+
 export function dailyRows(db: Executor, userId: number, day: string) {
-  return db
-    .selectFrom("daily_tasks")
-    .selectAll()
-    .where("user_id", "=", userId)
-    .where("day", "=", day)
-    .execute();
+  return dailyRowsOf(db, [userId, day]);
 }
 
 /** Adds progress to one task of one day (never past `need`), creating its row. */
@@ -282,13 +281,16 @@ export async function deleteDailiesBefore(db: Executor, day: string): Promise<nu
 
 // --- season rewards and seen popups ------------------------------------------------
 
-export function claimedRewards(db: Executor, userId: number, season: string) {
-  return db
+const claimedRows = prepared((db) =>
+  db
     .selectFrom("season_rewards")
     .select(["level", "track"])
-    .where("user_id", "=", userId)
-    .where("season", "=", season)
-    .execute();
+    .where("user_id", "=", 0)
+    .where("season", "=", ""),
+);
+
+export function claimedRewards(db: Executor, userId: number, season: string) {
+  return claimedRows(db, [userId, season]);
 }
 
 /** Records a claimed reward; true only the first time (the primary key makes it once). */
@@ -310,17 +312,20 @@ export async function insertClaim(
   return Number(r.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 
+const seenRows = prepared((db) =>
+  db
+    .selectFrom("season_seen")
+    .select(["free_level", "paid_level"])
+    .where("user_id", "=", 0)
+    .where("season", "=", ""),
+);
+
 export async function seenOf(
   db: Executor,
   userId: number,
   season: string,
 ): Promise<{ free: number; paid: number }> {
-  const r = await db
-    .selectFrom("season_seen")
-    .select(["free_level", "paid_level"])
-    .where("user_id", "=", userId)
-    .where("season", "=", season)
-    .executeTakeFirst();
+  const [r] = await seenRows(db, [userId, season]);
   return { free: r?.free_level ?? 0, paid: r?.paid_level ?? 0 };
 }
 
