@@ -58,6 +58,23 @@ export interface PendingBattle {
   messages: StateMessage[];
 }
 
+/** Which finished battle the replay viewer shows: one of the player's own, or a shared one. */
+export type ReplaySource = { kind: "own"; id: string } | { kind: "shared"; shareId: string };
+
+/** The replay viewer is open on the battle screen (features/replay); Close goes back to `returnTo`. */
+export interface ReplayRequest {
+  source: ReplaySource;
+  returnTo: Route;
+}
+
+/** A deck challenge (features/replay/deck-challenge): the shared deck against a chosen opponent. */
+export interface PracticeContext {
+  /** The practice battle's game id (its end panel offers import and play again). */
+  gameId: string;
+  deckCode: string;
+  cpuId: number;
+}
+
 /** Library filter of the deck editor (product.md section 3: deckEditorFilter, initially all). */
 export type DeckEditorFilter = "all" | "spell" | "unit";
 
@@ -80,6 +97,10 @@ export interface AppState {
   pendingBattle: PendingBattle | null;
   /** In the arena's PvP queue (product.md section 3: inQueue). */
   inQueue: boolean;
+  /** The replay viewer's battle, while it is open. */
+  replay: ReplayRequest | null;
+  /** The deck challenge being played, if any. */
+  practice: PracticeContext | null;
 }
 
 export const NO_ERROR = "no error";
@@ -111,6 +132,8 @@ export function initialAppState(): AppState {
     cpuStory: { story: null, cpuId: null, cpuNumber: null, action: null },
     pendingBattle: null,
     inQueue: false,
+    replay: null,
+    practice: null,
   };
 }
 
@@ -180,6 +203,16 @@ export function setCpuStory(patch: Partial<CpuStory>): void {
 
 export function setPendingBattle(pendingBattle: PendingBattle | null): void {
   appStore.set({ pendingBattle });
+}
+
+/** Opens the replay viewer on the battle screen (null closes it). */
+export function setReplay(replay: ReplayRequest | null): void {
+  appStore.set({ replay });
+  if (replay) appStore.set({ route: "game" });
+}
+
+export function setPractice(practice: PracticeContext | null): void {
+  appStore.set({ practice });
 }
 
 export function setInQueue(inQueue: boolean): void {
