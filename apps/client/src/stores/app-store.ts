@@ -207,8 +207,12 @@ export function setPendingBattle(pendingBattle: PendingBattle | null): void {
 
 /** Opens the replay viewer on the battle screen (null closes it). */
 export function setReplay(replay: ReplayRequest | null): void {
-  appStore.set({ replay });
-  if (replay) appStore.set({ route: "game" });
+  appStore.set(replay ? { replay, route: "game" } : { replay });
+}
+
+/** Closes the replay viewer onto a route, in one change (the battle screen never sees "no replay" while still shown). */
+export function leaveReplay(route: Route): void {
+  appStore.set({ replay: null, route });
 }
 
 export function setPractice(practice: PracticeContext | null): void {

@@ -55,7 +55,8 @@ describe("a deck challenge", () => {
     );
     render(<SharedDeckOffer />);
     fireEvent.click(screen.getByTestId("shared-deck-challenge"));
-    const foe = await screen.findByTestId("challenge-foe-7");
+    await advance(0);
+    const foe = screen.getByTestId("challenge-foe-7");
     expect(foe.textContent).toContain("Elven Archer");
     expect(foe.querySelector("img")?.getAttribute("src")).toBe("/static/media/opponent-7.svg");
     fireEvent.click(foe);

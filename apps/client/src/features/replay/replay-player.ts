@@ -1,11 +1,6 @@
 import type { Replay } from "@cardrealm/protocol";
 import { createStore, useStore } from "../../stores/create-store.ts";
-import {
-  appStore,
-  type ReplaySource,
-  setReplay,
-  setRoute,
-} from "../../stores/app-store.ts";
+import { appStore, leaveReplay, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import {
   disposeBattle,
@@ -239,8 +234,7 @@ export async function shareReplay(field?: HTMLInputElement | null): Promise<void
 export function closeReplay(): void {
   const back = appStore.get().replay?.returnTo ?? "home";
   stopReplay();
-  setReplay(null);
-  setRoute(back === "game" ? "home" : back);
+  leaveReplay(back === "game" ? "home" : back);
 }
 
 /** Stops playing and forgets the replay (the viewer closed or unmounted). */
