@@ -9,10 +9,6 @@ import { expect, type Page, test } from "@playwright/test";
 import { passStory, playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
 import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 
-async function caption(page: Page): Promise<string> {
-  return (await page.getByTestId("replay-caption").textContent()) ?? "";
-}
-
 async function surrender(page: Page): Promise<void> {
   await page.getByTestId("battle-menu").click();
   await page.getByTestId("surrender").click();

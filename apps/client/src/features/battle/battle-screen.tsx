@@ -2,6 +2,9 @@ import { type KeyboardEvent, useEffect } from "react";
 import { appStore, setRoute, useAppStore } from "../../stores/app-store.ts";
 import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
 import { PvpBanner } from "../arena/pvp-banner.tsx";
+import { ReplayBar } from "../replay/replay-bar.tsx";
+import { ReplayLoading } from "../replay/replay-loading.tsx";
+import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
   allAttack,
@@ -32,9 +35,6 @@ import {
   EndGamePanel,
   PlayedCards,
 } from "./battle-overlays.tsx";
-import { ReplayBar } from "../replay/replay-bar.tsx";
-import { ReplayLoading } from "../replay/replay-loading.tsx";
-import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
 import { dragStore, useDrag } from "./drag-store.ts";
 import "./battle.css";
 

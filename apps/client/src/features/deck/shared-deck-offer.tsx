@@ -12,9 +12,9 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
+import { ChallengePicker } from "../replay/challenge-picker.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
-import { ChallengePicker } from "../replay/challenge-picker.tsx";
 import { slotOf } from "./deck-model.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
 import "./deck.css";
@@ -222,9 +222,7 @@ export default function SharedDeckOffer() {
                 Deck {chosen} now holds <strong>{user.deck.total_amount}</strong> cards.
               </p>
               <MissingList missing={result.missing} />
-              {!result.play && (
-                <ShortDeckNotice slot={chosen} total={user.deck.total_amount} />
-              )}
+              {!result.play && <ShortDeckNotice slot={chosen} total={user.deck.total_amount} />}
               <p className="form-error" role="alert">
                 {error ?? ""}
               </p>

@@ -14,7 +14,9 @@ afterEach(() => {
 });
 
 const SHORT_DECK = { 1001: 5, 1015: 5 };
-const CODE = encodeDeck(Object.entries(SHORT_DECK).map(([id, amount]) => ({ id: Number(id), amount })));
+const CODE = encodeDeck(
+  Object.entries(SHORT_DECK).map(([id, amount]) => ({ id: Number(id), amount })),
+);
 const LIBRARY = { 1001: 10, 1015: 10, 1042: 30 };
 
 describe("an import that leaves the active deck under 40 cards", () => {
@@ -35,7 +37,10 @@ describe("an import that leaves the active deck under 40 cards", () => {
     fireEvent.click(screen.getByTestId("short-deck-fill"));
     const answer = await screen.findByTestId("short-deck-answer");
     expect(answer.textContent).toContain("filled to 40");
-    expect(calls.map((c) => c.key)).toEqual(["POST /api/editor/import", "POST /api/editor/complete"]);
+    expect(calls.map((c) => c.key)).toEqual([
+      "POST /api/editor/import",
+      "POST /api/editor/complete",
+    ]);
     expect(bodyOf(calls[1]?.init)).toEqual({ deck_number: 2 });
     expect(appStore.get().user?.deck.total_amount).toBe(40);
   });
@@ -56,7 +61,9 @@ describe("an import that leaves the active deck under 40 cards", () => {
 
   it("says nothing more when the imported deck is complete", async () => {
     const full = { 1001: 10, 1015: 10, 1042: 20 };
-    const fullCode = encodeDeck(Object.entries(full).map(([id, amount]) => ({ id: Number(id), amount })));
+    const fullCode = encodeDeck(
+      Object.entries(full).map(([id, amount]) => ({ id: Number(id), amount })),
+    );
     mockFetch({
       "POST /api/editor/import": () => ({
         status: 200,
@@ -76,7 +83,9 @@ describe("an import that leaves the active deck under 40 cards", () => {
     mockFetch({
       "POST /api/editor/import": () => ({
         status: 200,
-        body: { data: { ...userWith(LIBRARY, SHORT_DECK, { slot: 2, level: 1, maps: [] }), missing: [] } },
+        body: {
+          data: { ...userWith(LIBRARY, SHORT_DECK, { slot: 2, level: 1, maps: [] }), missing: [] },
+        },
       }),
     });
     act(() =>

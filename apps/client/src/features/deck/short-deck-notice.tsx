@@ -69,7 +69,9 @@ export function ShortDeckNotice({
           data-testid="short-deck-keep"
           onClick={() => {
             playClick();
-            setAnswer(`Deck ${slot} stays at ${total} cards. Fill it in the deck editor before a battle.`);
+            setAnswer(
+              `Deck ${slot} stays at ${total} cards. Fill it in the deck editor before a battle.`,
+            );
             onDone?.("kept", total);
           }}
         >

@@ -60,7 +60,12 @@ describe("the battle chronicle", () => {
     open({ "GET /api/replays": () => ({ status: 200, body: { data: [] } }) });
     expect(await screen.findByText(/No battle fought yet/)).toBeTruthy();
     resetAll();
-    open({ "GET /api/replays": () => ({ status: 500, body: { error: { code: "x", message: "Broken" } } }) });
+    open({
+      "GET /api/replays": () => ({
+        status: 500,
+        body: { error: { code: "x", message: "Broken" } },
+      }),
+    });
     expect((await screen.findByRole("alert")).textContent).toContain("Broken");
     expect(screen.getByText("Try again")).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import type { ReplayMode, ReplayResult, ReplaySummary } from "@cardrealm/protocol";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { playClick } from "../../lib/audio.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -7,6 +7,7 @@ import { appStore, setReplay } from "../../stores/app-store.ts";
 import { BackdropDismiss } from "../card-views/backdrop-dismiss.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
 import "./replay.css";
+import { useLoad } from "./use-load.ts";
 
 export const MODE_LABEL: Record<ReplayMode, string> = {
   story: "Story",
@@ -82,26 +83,15 @@ function HistoryRow({ row }: { row: ReplaySummary }) {
  * older version of the game is listed greyed and cannot be opened.
  */
 export function BattleHistory({ onClose }: { onClose: () => void }) {
-  const [rows, setRows] = useState<Rows>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const [loaded, retry] = useLoad(replayApi.list);
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
-
-  useEffect(() => {
-    let live = true;
-    setRows({ status: "loading" });
-    replayApi.list().then(
-      (list) => {
-        if (live) setRows({ status: "ready", rows: list });
-      },
-      (error: unknown) => {
-        if (live) setRows({ status: "error", text: replayErrorText(error) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const rows: Rows =
+    loaded.status === "ready"
+      ? { status: "ready", rows: loaded.value }
+      : loaded.status === "error"
+        ? { status: "error", text: replayErrorText(loaded.error) }
+        : loaded;
 
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -151,7 +141,7 @@ export function BattleHistory({ onClose }: { onClose: () => void }) {
           {rows.status === "error" && (
             <div className="history__status" role="alert">
               <p>{rows.text}</p>
-              <button type="button" className="btn btn--purple" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="btn btn--purple" onClick={retry}>
                 Try again
               </button>
             </div>

@@ -1,9 +1,10 @@
 import type { PracticeOpponent } from "@cardrealm/protocol";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { startDeckChallenge } from "./deck-challenge.ts";
 import { replayApi } from "./replay-api.ts";
+import { useLoad } from "./use-load.ts";
 
 type Foes =
   | { status: "loading" }
@@ -25,33 +26,21 @@ export function ChallengePicker({
   onStarted: () => void;
   onBack: () => void;
 }) {
-  const [foes, setFoes] = useState<Foes>({ status: "loading" });
+  const [loaded, retry] = useLoad(replayApi.practiceOpponents);
   const [starting, setStarting] = useState<number | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setFoes({ status: "loading" });
-    replayApi.practiceOpponents().then(
-      (opponents) => {
-        if (live) setFoes({ status: "ready", opponents });
-      },
-      (e: unknown) => {
-        if (!live) return;
-        setFoes({
-          status: "error",
-          text:
-            e instanceof ApiError && e.status !== 0
-              ? e.message
-              : "The opponents could not be summoned. Check your connection and try again.",
-        });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
+  const foes: Foes =
+    loaded.status === "ready"
+      ? { status: "ready", opponents: loaded.value }
+      : loaded.status === "error"
+        ? {
+            status: "error",
+            text:
+              loaded.error instanceof ApiError && loaded.error.status !== 0
+                ? loaded.error.message
+                : "The opponents could not be summoned. Check your connection and try again.",
+          }
+        : loaded;
 
   const fight = async (cpuId: number) => {
     playClick();
@@ -71,8 +60,8 @@ export function ChallengePicker({
   return (
     <div className="deck-dialog__result" data-testid="challenge-picker">
       <p className="deck-dialog__hint">
-        Play this deck as it is, every card included, against a foe you have met. A practice
-        battle: no gems, no rank, nothing lost.
+        Play this deck as it is, every card included, against a foe you have met. A practice battle:
+        no gems, no rank, nothing lost.
       </p>
       {foes.status === "loading" && (
         <p className="challenge-loading" role="status">
@@ -83,7 +72,7 @@ export function ChallengePicker({
       {foes.status === "error" && (
         <p className="form-error" role="alert">
           {foes.text}{" "}
-          <button type="button" className="btn btn--ghost" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn--ghost" onClick={retry}>
             Try again
           </button>
         </p>

@@ -80,7 +80,10 @@ describe("a deck challenge", () => {
           : { status: 200, body: { data: OPPONENTS } },
     });
     act(() =>
-      appStore.set({ isAuth: true, user: userWith({ 1001: 5 }, { 1001: 5 }, { level: 1, maps: [] }) }),
+      appStore.set({
+        isAuth: true,
+        user: userWith({ 1001: 5 }, { 1001: 5 }, { level: 1, maps: [] }),
+      }),
     );
     render(<SharedDeckOffer />);
     fireEvent.click(screen.getByTestId("shared-deck-challenge"));

@@ -22,9 +22,11 @@ export function PracticeActions() {
   const [slot, setSlot] = useState<number | null>(null);
   const [busy, setBusy] = useState<"import" | "again" | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
-  const [imported, setImported] = useState<{ slot: number; total: number; missing: MissingCard[] } | null>(
-    null,
-  );
+  const [imported, setImported] = useState<{
+    slot: number;
+    total: number;
+    missing: MissingCard[];
+  } | null>(null);
   if (!user || !deckCode) return null;
   const chosen = slot ?? defaultSlot(user);
 
@@ -100,7 +102,11 @@ export function PracticeActions() {
             data-testid={picking ? "practice-import-confirm" : "practice-import"}
             onClick={() => (picking ? void importDeck() : setPicking(true))}
           >
-            {busy === "import" ? "Importing…" : picking ? `Import into deck ${chosen}` : "Import this deck"}
+            {busy === "import"
+              ? "Importing…"
+              : picking
+                ? `Import into deck ${chosen}`
+                : "Import this deck"}
           </button>
         )}
         <button

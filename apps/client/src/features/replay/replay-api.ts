@@ -66,7 +66,8 @@ export const replayApi = {
  */
 export function replayErrorText(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 0) return "The realm's archive cannot be reached. Check your connection and try again.";
+    if (error.status === 0)
+      return "The realm's archive cannot be reached. Check your connection and try again.";
     if (error.status === 404)
       return "This battle is not in the archive: the link may be mistyped, or the battle is not yours to watch. Ask for a fresh link.";
     if (error.status === 409)

@@ -41,7 +41,11 @@ function useReplayKeys(): void {
   }, []);
 }
 
-function resultLine(winner: "player" | "cpu" | null | undefined, player: string, opponent: string): string {
+function resultLine(
+  winner: "player" | "cpu" | null | undefined,
+  player: string,
+  opponent: string,
+): string {
   if (winner === "player") return `${player} won`;
   if (winner === "cpu") return `${opponent} won`;
   return "A draw: both castles stand";
@@ -62,7 +66,9 @@ function Caption() {
         Action {cursor} of {replay.steps.length - 1}
       </span>
       <span className="replay-bar__what">
-        {last && end ? resultLine(end.winner, names.player, names.opponent) : stepCaption(step, names)}
+        {last && end
+          ? resultLine(end.winner, names.player, names.opponent)
+          : stepCaption(step, names)}
       </span>
     </p>
   );
@@ -186,7 +192,9 @@ export function ReplayBar() {
             ref={playRef}
             type="button"
             className="replay-btn replay-btn--main"
-            aria-label={playing ? "Pause (K)" : atEnd ? "Play again from the start (K)" : "Play (K)"}
+            aria-label={
+              playing ? "Pause (K)" : atEnd ? "Play again from the start (K)" : "Play (K)"
+            }
             aria-keyshortcuts="K"
             data-testid="replay-play"
             data-playing={playing ? "true" : "false"}

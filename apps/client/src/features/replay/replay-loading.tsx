@@ -10,7 +10,11 @@ export function ReplayLoading() {
     if (request) void loadReplay(request.source);
   };
   return (
-    <div className="battle battle--loading" data-testid="battle-screen" data-status="replay-loading">
+    <div
+      className="battle battle--loading"
+      data-testid="battle-screen"
+      data-status="replay-loading"
+    >
       {status === "error" ? (
         <div className="battle-loading panel replay-error" role="alert" data-testid="replay-error">
           <p>{error}</p>

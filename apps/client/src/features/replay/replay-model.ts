@@ -62,7 +62,10 @@ export function messagesUpTo(steps: readonly ReplayStep[], cursor: number): Stat
 }
 
 /** What a step was, in the game's words (the bar's caption). */
-export function stepCaption(step: ReplayStep | undefined, names: { player: string; opponent: string }): string {
+export function stepCaption(
+  step: ReplayStep | undefined,
+  names: { player: string; opponent: string },
+): string {
   if (!step) return "";
   const who = step.by === "player" ? names.player : names.opponent;
   switch (step.kind) {

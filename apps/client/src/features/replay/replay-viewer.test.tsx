@@ -8,7 +8,7 @@ import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle } from "../battle/battle-controller.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { lastSnapshot, shownFromSnapshot } from "../battle/battle-view.ts";
-import { recordReplay, REPLAY_ID, SHARE_ID } from "./replay-fixture.ts";
+import { REPLAY_ID, recordReplay, SHARE_ID } from "./replay-fixture.ts";
 import { cursorForTurn, messagesUpTo, turnMarks } from "./replay-model.ts";
 import { replayPlayer, stopReplay } from "./replay-player.ts";
 
