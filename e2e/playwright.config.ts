@@ -10,7 +10,13 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: ".",
-  testMatch: "**/*.journey.ts",
+  projects: [
+    { name: "journeys", testMatch: "**/*.journey.ts" },
+    // Last: rebuilds the replay of every battle the journeys finished and
+    // checks it reaches the stored final state (replay-check.check.ts,
+    // docs/replays.md). Skipped when a journey failed (a dependency).
+    { name: "replay-check", testMatch: "**/*.check.ts", dependencies: ["journeys"] },
+  ],
   fullyParallel: false,
   workers: 1,
   retries: 0,

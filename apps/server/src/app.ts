@@ -34,7 +34,9 @@ import { healthRoutes } from "./http/routes/health-routes.ts";
 import { metricsRoutes } from "./http/routes/metrics-routes.ts";
 import { operatorRoutes } from "./http/routes/operator-routes.ts";
 import { playerRoutes } from "./http/routes/player-routes.ts";
+import { practiceRoutes } from "./http/routes/practice-routes.ts";
 import { progressionRoutes } from "./http/routes/progression-routes.ts";
+import { replayRoutes } from "./http/routes/replay-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
 import { installThrottle } from "./http/throttle.ts";
@@ -44,6 +46,7 @@ import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import { createReplays } from "./replays/replay-service.ts";
 import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
 import { createTutorial } from "./services/tutorial-service.ts";
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     catalogue: deps.content.catalogue,
     opponent: deps.content.opponent,
+    opponents: deps.content.opponents,
     chapterOf: deps.content.chapterOf,
     bossIds: deps.content.bossIds,
     planTurn: deps.planTurn ?? deps.content.planTurn,
@@ -182,6 +186,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before they shared a transaction) is paid now and its player freed.
   await storyBattles.settleAllOverdue();
   cpuBattleRoutes(app, { auth, battles: storyBattles });
+  // Deck challenges: a shared deck against a computer opponent, for nothing (docs/replays.md).
+  practiceRoutes(app, { auth, battles: storyBattles });
+  // Finished battles rebuilt for one seat, and shared by link (docs/replays.md).
+  replayRoutes(app, {
+    auth,
+    replays: createReplays({
+      db,
+      clock,
+      catalogue: deps.content.catalogue,
+      versions: battleVersions,
+      log: app.log,
+    }),
+    shareMissesPerHour: config.throttle.replayShareMissesPerHour,
+  });
 
   const arena = await registerArena(app, {
     config,

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  REPLAY_SHARE_MISSES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -130,6 +131,8 @@ export interface Config {
     loginsPerMinute: number;
     /** Failed logins per login name in 15 minutes. */
     loginFailuresPerLogin: number;
+    /** Unknown replay share ids one player, and one address, may ask for per hour. */
+    replayShareMissesPerHour: number;
   };
   /** Password hashes computed at once; the rest wait their turn. */
   passwordHashConcurrency: number;
@@ -218,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupsPerHour: e.SIGNUPS_PER_HOUR,
       loginsPerMinute: e.LOGINS_PER_MINUTE,
       loginFailuresPerLogin: e.LOGIN_FAILURES_PER_LOGIN,
+      replayShareMissesPerHour: e.REPLAY_SHARE_MISSES_PER_HOUR,
     },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,

@@ -5,6 +5,7 @@ import {
   type ChapterDef,
   chapterOfOpponent,
   getOpponent,
+  OPPONENTS,
   type OpponentDef,
   STARTER_DECK,
   STARTER_LIBRARY,
@@ -21,6 +22,8 @@ export interface GameContent {
   starter: StarterCollection;
   catalogue: Catalogue;
   opponent: (id: number) => OpponentDef | undefined;
+  /** Every computer opponent: the story's and the arena bot. */
+  opponents: readonly OpponentDef[];
   chapterOf: (opponentId: number) => ChapterDef | undefined;
   bossIds: readonly number[];
   planTurn: TurnPlanner;
@@ -35,6 +38,7 @@ export function loadGameContent(): GameContent {
     },
     catalogue: CATALOGUE,
     opponent: getOpponent,
+    opponents: OPPONENTS,
     chapterOf: chapterOfOpponent,
     bossIds: CHAPTERS.flatMap((c) => (c.cpu3 === null ? [] : [c.cpu3])),
     planTurn: planComputerTurn,

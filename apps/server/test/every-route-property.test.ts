@@ -457,7 +457,18 @@ describe("the route table", () => {
     expect(ROUTES.length).toBeGreaterThan(40);
     expect(ROUTES).toContainEqual({ method: "GET", url: "/wss", websocket: true });
     expect(ROUTES.map(routeName)).toEqual(
-      expect.arrayContaining(["POST /api/auth", "GET /api/:partner/payment/boxes", "GET /livez"]),
+      expect.arrayContaining([
+        "POST /api/auth",
+        "GET /api/:partner/payment/boxes",
+        "GET /livez",
+        // Issue 16: replays and deck challenges.
+        "GET /api/replays",
+        "GET /api/replays/:id",
+        "POST /api/replays/:id/share",
+        "GET /api/replays/shared/:share_id",
+        "GET /api/game/practice/opponents",
+        "POST /api/game/practice/start",
+      ]),
     );
   });
 });

@@ -83,6 +83,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SIGNUPS_PER_HOUR: "1000000",
     LOGINS_PER_MINUTE: "1000000",
     EVENTS_PER_MINUTE: "10000",
+    REPLAY_SHARE_MISSES_PER_HOUR: "1000000",
     ...overrides,
   });
 }

@@ -27,6 +27,7 @@ const CLEAN = [
   "auth",
   "partners",
   "battles",
+  "replays",
   "realtime",
   "matchmaking",
 ];

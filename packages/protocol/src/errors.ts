@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   "login_taken",
   "not_enough_gems",
   "deck_too_small",
+  /** 409: a finished battle of another engine or catalogue version no longer replays (replays.ts). */
+  "replay_unavailable",
   "unavailable",
   "internal",
 ] as const;

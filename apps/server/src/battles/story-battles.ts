@@ -8,9 +8,14 @@ import {
   type Side,
   type StateMessage,
 } from "@cardrealm/engine";
-import { DECK_MIN_CARDS, type EndTurnBody, type PlayCardBody } from "@cardrealm/protocol";
+import {
+  DECK_MIN_CARDS,
+  type EndTurnBody,
+  type PlayCardBody,
+  type PracticeOpponent,
+} from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
-import { isUniqueViolation, nowIso } from "../db/executor.ts";
+import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import {
   activeBattleOf,
   type BattleRow,
@@ -38,6 +43,8 @@ import { type BattleVersions, isForeign, newBattleRow } from "./battle-versions.
 import { playComputerTurn, type TurnPlanner } from "./computer-player.ts";
 import { envFault, type FaultHook } from "./fault-points.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
+import { PRACTICE_MODE, settlePracticeIn } from "./practice.ts";
+import { createPracticeStart } from "./practice-start.ts";
 import { refuse } from "./refusals.ts";
 import {
   type EndGame,
@@ -52,14 +59,19 @@ export type { TurnPlanner };
 
 const HUMAN: Side = 0;
 const COMPUTER: Side = 1;
-/** Battles the story routes own: story opponents and the arena bot started from cpu/start. */
-const STORY_MODES = new Set(["cpu", "bot"]);
+/**
+ * Battles the story routes own: story opponents, the arena bot started from
+ * cpu/start, and practice battles (deck challenges, battles/practice.ts).
+ */
+const STORY_MODES = new Set(["cpu", "bot", PRACTICE_MODE]);
 
 export interface StoryBattleDeps {
   db: Db;
   clock: () => number;
   catalogue: Catalogue;
   opponent: (id: number) => OpponentDef | undefined;
+  /** Every computer opponent (the practice list picks the ones a player has met). */
+  opponents: readonly OpponentDef[];
   chapterOf: (opponentId: number) => ChapterDef | undefined;
   bossIds: readonly number[];
   planTurn: TurnPlanner;
@@ -82,7 +94,8 @@ interface StoryGame {
 
 /**
  * Story battles against the computer (and the arena bot started from
- * cpu/start): the story's plug-ins into the battle core. The computer
+ * cpu/start, and deck challenges: mode practice, battles/practice*.ts, paid
+ * nothing): the story's plug-ins into the battle core. The computer
  * answers in the same call (its whole turn), every accepted call is saved
  * with its state, and the final state is saved and paid in one transaction.
  */
@@ -123,16 +136,22 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     };
   }
 
+  /** Pays a finished battle in `trx`: the story's rewards, or nothing for a practice battle. */
+  function settleIn(trx: Executor, row: BattleRow, state: BattleState, actions: Action[]) {
+    if (row.mode === PRACTICE_MODE) return settlePracticeIn(trx, row, state, clock);
+    const stats = storyStats(settlement, row, actions);
+    return settleStoryIn(trx, settlement, row, state, actions, stats);
+  }
+
   /** The story's storage: one row per battle; the final save pays in its transaction. */
   const mode: BattleMode<StoryGame, { end: EndGame | undefined }> = {
     save: (g, done) => saveBattleState(k, saveOf(g, done)),
     async finish(g, done) {
       const actions = [...g.actions, ...done.actions];
-      const stats = storyStats(settlement, g.row, actions);
       return k.transaction().execute(async (trx) => {
         if (!(await saveBattleState(trx, saveOf(g, done)))) return null;
         await fault("battle-final-state-saved");
-        return { end: await settleStoryIn(trx, settlement, g.row, done.state, actions, stats) };
+        return { end: await settleIn(trx, g.row, done.state, actions) };
       });
     },
   };
@@ -163,10 +182,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     const state = JSON.parse(row.state) as BattleState;
     if (row.status !== "active" || !state.over) return false;
     const actions = JSON.parse(row.actions) as Action[];
-    const stats = storyStats(settlement, row, actions);
-    await k
-      .transaction()
-      .execute((trx) => settleStoryIn(trx, settlement, row, state, actions, stats));
+    await k.transaction().execute((trx) => settleIn(trx, row, state, actions));
     return true;
   }
 
@@ -226,35 +242,31 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     );
   }
 
-  async function start(userId: number, cpuId: number): Promise<StateMessage[]> {
-    const user = await findUserById(k, userId);
-    if (!user) throw refuse.signInAgain();
-    const active = await activeOf(userId);
-    if (active) {
-      if (active.cpu_id === cpuId) return (await current(userId)) ?? [];
-      throw refuse.busy();
-    }
-    const maps = await mapsOf(k, userId);
-    const { opponent } = checkStoryStart(deps, cpuId, maps, user.level);
-    const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
-    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
-    if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
+  /** Is `active` the battle this start asks for (a double click resumes it, never a second one)? */
+  const sameStart = (mode: "story" | "practice", cpuId: number) => (active: BattleRow) =>
+    active.cpu_id === cpuId && (active.mode === PRACTICE_MODE) === (mode === "practice");
 
-    const setup: StoredSetup = {
-      seed: deps.fixedSeed ?? randomInt(0, 2 ** 31 - 1),
-      opener: HUMAN,
-      sides: [
-        { name: user.nickname, deck: cards },
-        { name: opponent.name, hp: opponent.hp, deck: [...opponent.deck] },
-      ],
-      cpuId,
-    };
+  /** Refuses a player already in another battle; answers the same battle's state on a repeat. */
+  async function runningStart(userId: number, same: (active: BattleRow) => boolean) {
+    const active = await activeOf(userId);
+    if (!active) return null;
+    if (same(active)) return (await current(userId)) ?? [];
+    throw refuse.busy();
+  }
+
+  /** Stores a new battle and answers its opening (a concurrent start's battle if it won). */
+  async function begin(
+    userId: number,
+    mode: string,
+    setup: StoredSetup,
+    same: (active: BattleRow) => boolean,
+  ): Promise<StateMessage[]> {
     const state = createBattle(setup, catalogue);
     const row: BattleRow = newBattleRow({
       id: randomUUID(),
       userId,
-      mode: opponent.isBot ? "bot" : "cpu",
-      cpuId,
+      mode,
+      cpuId: setup.cpuId,
       setup,
       state,
       now: nowIso(clock),
@@ -265,9 +277,9 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
       // A concurrent start won the one-active-battle index: answer its
-      // battle if it is this opponent's, never a second one.
+      // battle if it is this one, never a second one.
       const winner = await activeBattleOf(k, userId);
-      if (winner && STORY_MODES.has(winner.mode) && winner.cpu_id === cpuId) {
+      if (winner && STORY_MODES.has(winner.mode) && same(winner)) {
         const resumed = await current(userId);
         if (resumed) return resumed;
       }
@@ -275,6 +287,40 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     }
     return snapshot(row);
   }
+
+  const seed = () => deps.fixedSeed ?? randomInt(0, 2 ** 31 - 1);
+
+  async function start(userId: number, cpuId: number): Promise<StateMessage[]> {
+    const user = await findUserById(k, userId);
+    if (!user) throw refuse.signInAgain();
+    const same = sameStart("story", cpuId);
+    const running = await runningStart(userId, same);
+    if (running) return running;
+    const maps = await mapsOf(k, userId);
+    const { opponent } = checkStoryStart(deps, cpuId, maps, user.level);
+    const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
+    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+    if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
+    const setup: StoredSetup = {
+      seed: seed(),
+      opener: HUMAN,
+      sides: [
+        { name: user.nickname, deck: cards },
+        { name: opponent.name, hp: opponent.hp, deck: [...opponent.deck] },
+      ],
+      cpuId,
+    };
+    return begin(userId, opponent.isBot ? "bot" : "cpu", setup, same);
+  }
+
+  const practice = createPracticeStart({
+    db,
+    deps,
+    running: runningStart,
+    begin: (userId, setup, same) => begin(userId, PRACTICE_MODE, setup, same),
+    sameStart: (cpuId) => sameStart("practice", cpuId),
+    seed,
+  });
 
   return {
     /**
@@ -296,6 +342,13 @@ export function createStoryBattles(deps: StoryBattleDeps) {
 
     start: (userId: number, cpuId: number): Promise<Outcome<StateMessage[]>> =>
       outcomeOf(() => start(userId, cpuId)),
+
+    /** POST /api/game/practice/start: played on through the cpu routes, paid nothing. */
+    startPractice: (userId: number, deckCode: string, cpuId: number) =>
+      outcomeOf(() => practice.start(userId, deckCode, cpuId)),
+
+    practiceOpponents: (userId: number): Promise<Outcome<PracticeOpponent[]>> =>
+      outcomeOf(() => practice.opponents(userId)),
 
     /** The active battle's current state (after a reload or a server restart), or null. */
     current: (userId: number): Promise<Outcome<StateMessage[] | null>> =>

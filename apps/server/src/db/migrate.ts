@@ -9,6 +9,7 @@ import { trust } from "./migrations/0006-trust.ts";
 import { battleVersions } from "./migrations/0007-battle-versions.ts";
 import { viewVersions } from "./migrations/0008-view-versions.ts";
 import { operators } from "./migrations/0009-operators.ts";
+import { replays } from "./migrations/0010-replays.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -23,6 +24,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0007-battle-versions": battleVersions(),
     "0008-view-versions": viewVersions(db.dialect),
     "0009-operators": operators(db.dialect),
+    "0010-replays": replays(),
   };
 }
 

@@ -109,7 +109,7 @@ export interface AnalyticsEventsTable {
 export interface BattlesTable {
   id: string;
   user_id: number;
-  /** cpu (story), bot (arena opponent 21) or pvp. */
+  /** cpu (story), bot (story's cpu/start with the arena bot 21), pvp, pvpbot (arena bot game) or practice (a deck challenge). */
   mode: string;
   cpu_id: number;
   /** active or finished. */
@@ -216,7 +216,19 @@ export interface PlayerViewVersionsTable {
   version: number;
 }
 
+/** A player's shared replay of a battle they played (migration 0010, docs/replays.md). */
+export interface ReplaySharesTable {
+  /** 128 random bits, base64url (22 characters): the link's id. */
+  share_id: string;
+  battle_id: string;
+  user_id: number;
+  /** The sharer's absolute side (0 or 1): the seat the shared replay shows. */
+  side: number;
+  created_at: string;
+}
+
 export interface Database {
+  replay_shares: ReplaySharesTable;
   player_view_versions: PlayerViewVersionsTable;
   arena_games: ArenaGamesTable;
   arena_seats: ArenaSeatsTable;

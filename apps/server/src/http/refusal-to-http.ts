@@ -10,6 +10,7 @@ const STATUS: Record<RefusalKind, [number, ErrorCode]> = {
   conflict: [409, "conflict"],
   not_enough_gems: [402, "not_enough_gems"],
   deck_too_small: [400, "deck_too_small"],
+  replay_unavailable: [409, "replay_unavailable"],
 };
 
 /** A service's outcome as a route answers it: the value, or the refusal as an HTTP error. */

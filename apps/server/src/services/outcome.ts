@@ -17,7 +17,9 @@ export type RefusalKind =
   /** The balance does not cover the price. */
   | "not_enough_gems"
   /** The active deck holds fewer cards than a battle needs. */
-  | "deck_too_small";
+  | "deck_too_small"
+  /** A finished battle that no longer replays (another engine or catalogue version). */
+  | "replay_unavailable";
 
 export interface Refusal {
   kind: RefusalKind;
