@@ -73,8 +73,9 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
   });
   await expect(page.getByTestId("replay-play")).toHaveAttribute("data-playing", "false");
 
-  // A board mid-battle for the picture.
-  await scrubber.fill(String(lastTurn));
+  // A board mid-battle for the picture (the scrubber stands on the last turn: another one moves it).
+  await scrubber.fill(String(lastTurn - 1));
+  await expect(page.getByTestId("replay-turn")).toHaveText(String(lastTurn - 1));
   await page.getByTestId("replay-forward").click();
   await expect(page.getByTestId("replay-back")).toBeEnabled();
   await keepScreenshot(page, "replay-viewer");
@@ -116,6 +117,9 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
   await page.getByTestId("replay-close").click();
   await passStory(page);
   await expectMap(page);
+  // The story's after part ends on the chapter's boss window: closed to reach the map's menu.
+  await page.getByTestId("boss-window-close").click();
+  await expect(page.getByTestId("boss-window")).toHaveCount(0);
 
   // The chronicle lists the battle; a click opens it again.
   await page.getByTestId("nav-history").click();

@@ -14,6 +14,23 @@ import {
 } from "./replay-player.ts";
 import "./replay.css";
 
+/** The controls' glyphs, drawn (the game's fonts have no media symbols). */
+function Glyph({ kind }: { kind: "back" | "forward" | "play" | "pause" }) {
+  const path =
+    kind === "back"
+      ? "M6 5h2.5v14H6zM19 5v14L9.5 12z"
+      : kind === "forward"
+        ? "M15.5 5H18v14h-2.5zM5 5v14l9.5-7z"
+        : kind === "play"
+          ? "M7 4.5v15l12.5-7.5z"
+          : "M6.5 5h4v14h-4zM13.5 5h4v14h-4z";
+  return (
+    <svg className="replay-btn__glyph" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={path} fill="currentColor" />
+    </svg>
+  );
+}
+
 /** The shortcut keys of the viewer (aria-keyshortcuts names them on the buttons). */
 const KEYS = { toggle: ["k", " "], back: ["j", ","], forward: ["l", "."] } as const;
 
@@ -186,7 +203,7 @@ export function ReplayBar() {
             data-testid="replay-back"
             onClick={() => stepBack()}
           >
-            <span aria-hidden="true">⏮</span>
+            <Glyph kind="back" />
           </button>
           <button
             ref={playRef}
@@ -203,7 +220,7 @@ export function ReplayBar() {
               togglePlay();
             }}
           >
-            <span aria-hidden="true">{playing ? "❚❚" : "▶"}</span>
+            <Glyph kind={playing ? "pause" : "play"} />
           </button>
           <button
             type="button"
@@ -214,7 +231,7 @@ export function ReplayBar() {
             data-testid="replay-forward"
             onClick={() => void stepForward()}
           >
-            <span aria-hidden="true">⏭</span>
+            <Glyph kind="forward" />
           </button>
         </div>
         <fieldset className="replay-bar__speeds">

@@ -1,12 +1,8 @@
 import type { Replay } from "@cardrealm/protocol";
-import { createStore, useStore } from "../../stores/create-store.ts";
 import { appStore, leaveReplay, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
-import {
-  disposeBattle,
-  playReplayMessages,
-  showReplayFrame,
-} from "../battle/battle-controller.ts";
+import { createStore, useStore } from "../../stores/create-store.ts";
+import { disposeBattle, playReplayMessages, showReplayFrame } from "../battle/battle-controller.ts";
 import { setTempo, wait } from "../battle/battle-queue.ts";
 import { copyText } from "../deck/deck-code-dialogs.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
@@ -123,7 +119,9 @@ export async function loadReplay(source: ReplaySource): Promise<void> {
   replayPlayer.set({ ...initialPlayerState(), status: "loading", speed: replayPlayer.get().speed });
   try {
     const replay =
-      source.kind === "own" ? await replayApi.get(source.id) : await replayApi.shared(source.shareId);
+      source.kind === "own"
+        ? await replayApi.get(source.id)
+        : await replayApi.shared(source.shareId);
     if (mine !== run) return;
     if (!replay.available) {
       replayPlayer.set({
