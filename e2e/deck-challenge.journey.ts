@@ -8,7 +8,7 @@
 import { encodeDeck } from "@cardrealm/content";
 import { expect, test } from "@playwright/test";
 import { waitForMyTurn } from "./battle-support.ts";
-import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { expectInsideViewport, keepScreenshot, playAsNewPlayer } from "./support.ts";
 
 /** A 40-card deck a new player does not own all of (fire elementals, treants). */
 const CODE = encodeDeck([
@@ -53,6 +53,15 @@ test("a deck link is played against a bot; the end panel offers import and play 
   await panel.getByTestId("practice-slot-2").click();
   await panel.getByTestId("practice-import-confirm").click();
   await expect(panel.getByTestId("deck-import-missing")).toBeVisible();
+  // Nothing of the panel leaves the screen, the import's answer included.
+  await expectInsideViewport(page, [
+    "end-game-panel",
+    "deck-import-missing",
+    "short-deck-notice",
+    "practice-again",
+    "end-game-replay",
+    "end-game-ok",
+  ]);
   await keepScreenshot(page, "deck-challenge-end");
 
   // Play again: a new practice battle on the same screen.

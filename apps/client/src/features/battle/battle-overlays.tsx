@@ -202,7 +202,7 @@ export function EndGamePanel() {
   return (
     <div className="end-game__backdrop">
       <div
-        className={`end-game panel end-game--${outcome}`}
+        className={`end-game panel end-game--${outcome}${practice ? " end-game--practice" : ""}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="end-game-title"
