@@ -1,19 +1,23 @@
 // @vitest-environment happy-dom
 import { ReplaySchema } from "@cardrealm/protocol";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle } from "../battle/battle-controller.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { lastSnapshot, shownFromSnapshot } from "../battle/battle-view.ts";
+import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { REPLAY_ID, recordReplay, SHARE_ID } from "./replay-fixture.ts";
 import { cursorForTurn, messagesUpTo, turnMarks } from "./replay-model.ts";
 import { replayPlayer, stopReplay } from "./replay-player.ts";
 
 beforeEach(() => {
   vi.useFakeTimers();
+  // Rendered alone (no shell), the battle screen stays after Close and tries to resume a battle.
+  vi.spyOn(console, "warn").mockImplementation(() => {});
 });
 
 afterEach(() => {
@@ -237,5 +241,51 @@ describe("the replay viewer", () => {
     await advance(0);
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/?replay=${SHARE_ID}`);
     expect(calls.map((c) => c.key)).toEqual([`GET /api/replays/shared/${SHARE_ID}`]);
+  });
+});
+
+describe("Watch replay on a battle's end panel", () => {
+  it("opens the viewer on that battle; Close goes home, where the story's after part waits", async () => {
+    const server = fakeBattleServer();
+    mockFetch({
+      ...server.routes,
+      "GET /api/player-details": () => ({ status: 200, body: { data: makeUser() } }),
+      [`GET /api/replays/${GAME_ID}`]: () => ({
+        status: 200,
+        body: { data: { ...REPLAY, id: GAME_ID } },
+      }),
+    });
+    act(() =>
+      appStore.set({
+        isAuth: true,
+        user: makeUser(),
+        route: "game",
+        pendingBattle: { cpuId: server.cpuId, messages: server.start() },
+      }),
+    );
+    render(
+      <>
+        <BattleScreen />
+        <SystemDialog />
+      </>,
+    );
+    await advance(0);
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    fireEvent.click(screen.getByTestId("surrender"));
+    fireEvent.click(screen.getByTestId("system-dialog-ok"));
+    await advance(3000);
+    const panel = screen.getByTestId("end-game-panel");
+    // Beside Continue, and the rewards are still shown for a story battle.
+    expect(within(panel).getByTestId("end-game-reward")).toBeTruthy();
+    fireEvent.click(within(panel).getByTestId("end-game-replay"));
+    await advance(0);
+    expect(screen.getByTestId("replay-bar")).toBeTruthy();
+    expect(battleStore.get().mode).toBe("replay");
+    expect(battleStore.get().shown).toEqual(boardAfter(0));
+    // The battle's own bookkeeping happened as with Continue.
+    expect(appStore.get().cpuStory).toMatchObject({ action: "after", winner: "cpu", cpuId: 6 });
+    fireEvent.click(screen.getByTestId("replay-close"));
+    expect(appStore.get().route).toBe("home");
+    expect(appStore.get().replay).toBeNull();
   });
 });
