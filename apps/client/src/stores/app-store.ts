@@ -1,6 +1,6 @@
 import type { StateMessage, ViewSide } from "@cardrealm/engine";
 import type { ApiCard, Box, Route, User } from "@cardrealm/protocol";
-import { readStorage, STORAGE_KEYS, writeStorage } from "../lib/storage.ts";
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "../lib/storage.ts";
 import { createStore, useStore } from "./create-store.ts";
 
 /** Public settings of GET /api/settings (no token). */
@@ -115,6 +115,24 @@ function initialMusic(): MusicFlags {
   };
 }
 
+/**
+ * The deck challenge remembered on this device: a practice battle resumed
+ * after a reload still ends on the practice panel (no story part, no
+ * rewards shown). Keyed by its game id, so a stale entry matches nothing.
+ */
+function storedPractice(): PracticeContext | null {
+  try {
+    const raw: unknown = JSON.parse(readStorage(STORAGE_KEYS.practice) ?? "null");
+    if (!raw || typeof raw !== "object") return null;
+    const { gameId, deckCode, cpuId } = raw as Record<string, unknown>;
+    return typeof gameId === "string" && typeof deckCode === "string" && typeof cpuId === "number"
+      ? { gameId, deckCode, cpuId }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 export function initialAppState(): AppState {
   return {
     route: "home",
@@ -133,7 +151,7 @@ export function initialAppState(): AppState {
     pendingBattle: null,
     inQueue: false,
     replay: null,
-    practice: null,
+    practice: storedPractice(),
   };
 }
 
@@ -216,6 +234,8 @@ export function leaveReplay(route: Route): void {
 }
 
 export function setPractice(practice: PracticeContext | null): void {
+  if (practice) writeStorage(STORAGE_KEYS.practice, JSON.stringify(practice));
+  else removeStorage(STORAGE_KEYS.practice);
   appStore.set({ practice });
 }
 

@@ -3,7 +3,7 @@ import { encodeDeck } from "@cardrealm/content";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
-import { appStore } from "../../stores/app-store.ts";
+import { appStore, initialAppState, setPractice } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle } from "../battle/battle-controller.ts";
@@ -169,6 +169,22 @@ describe("a deck challenge", () => {
     expect(screen.queryByTestId("end-game-panel")).toBeNull();
     expect(battleStore.get().showEndPanel).toBe(false);
     expect(battleStore.get().shown?.turn).toBe(1);
+  });
+
+  it("a practice battle resumed after a reload still ends on the practice panel", async () => {
+    act(() => setPractice({ gameId: GAME_ID, deckCode: CODE, cpuId: 6 }));
+    // A reload: the app state starts afresh from what the device remembers.
+    act(() => appStore.reset(initialAppState()));
+    expect(appStore.get().practice).toEqual({ gameId: GAME_ID, deckCode: CODE, cpuId: 6 });
+    await endOfPractice();
+    expect(screen.getByTestId("practice-actions")).toBeTruthy();
+    fireEvent.click(screen.getByTestId("end-game-ok"));
+    await advance(0);
+    // Over: forgotten, and no story part follows a practice.
+    expect(appStore.get().practice).toBeNull();
+    expect(appStore.get().cpuStory.action).toBeNull();
+    act(() => appStore.reset(initialAppState()));
+    expect(appStore.get().practice).toBeNull();
   });
 
   it("Watch replay opens the viewer on this battle; Continue after a practice plays no story", async () => {
