@@ -150,6 +150,62 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
     expect(bobs.map((r) => r.id)).toEqual([id]);
   });
 
+  it("the arena bot game replays as mode bot, tagged as the arena tagged it live", async () => {
+    await t.db.kysely
+      .updateTable("users")
+      .set({ level: 3 })
+      .where("id", "=", ann.user.id)
+      .execute();
+    const start = (await call(ann, "POST", "/api/game/pvp/bot", {})).json().data as Msg[];
+    const id = lastOf(start).game_data?.game_id as string;
+    const gaveUp = await call(ann, "POST", "/api/game/pvp/giveup", { game_id: id });
+    expect(gaveUp.statusCode, gaveUp.body).toBe(200);
+    const live = gaveUp.json().data as Msg[];
+    const res = await call(ann, "GET", `/api/replays/${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const replay = res.json().data;
+    expect(replay).toEqual(
+      expect.objectContaining({
+        mode: "bot",
+        result: "loss",
+        opponent: expect.objectContaining({ cpu_id: 21, avatar: "/static/media/opponent-21.svg" }),
+      }),
+    );
+    expect(replay.steps.map((s: { kind: string }) => s.kind)).toEqual(["start", "give_up"]);
+    // The same messages as live, but the clock (which meant something only live).
+    const withoutClock = (msgs: Msg[]) =>
+      msgs.map((m) => {
+        if (!m.game_data) return m;
+        const {
+          server_time: _t,
+          turn_deadline: _d,
+          ...game_data
+        } = m.game_data as Record<string, unknown>;
+        return { ...m, game_data };
+      });
+    expect(withoutClock(replay.steps[1].messages)).toEqual(withoutClock(live));
+  });
+
+  it("lists the newest 30 finished battles, newest first; concurrent shares answer one id", async () => {
+    const played = playedBattle(99, [0, 0], [1, 2, 3]);
+    const ids: string[] = [];
+    for (let i = 0; i < 33; i++) {
+      const at = new Date(Date.UTC(2026, 10, 1, 0, i)).toISOString();
+      ids.push(await insertPvpBattle(t.db, ann.user.id, bob.user.id, played, at));
+    }
+    const list = ReplayListSchema.parse((await call(bob, "GET", "/api/replays")).json().data);
+    expect(list.map((r) => r.id)).toEqual(ids.slice(3).reverse());
+    const shares = await Promise.all(
+      Array.from({ length: 6 }, () => call(bob, "POST", `/api/replays/${ids[5]}/share`)),
+    );
+    const answered = new Set(shares.map((r) => r.json().data.share_id));
+    expect(answered.size).toBe(1);
+    const rows = await t.db.kysely.selectFrom("replay_shares").selectAll().execute();
+    expect(rows).toEqual([
+      expect.objectContaining({ battle_id: ids[5], user_id: bob.user.id, side: 1 }),
+    ]);
+  });
+
   it("a battle of another version, or one that no longer replays, is unavailable: listed, 409, never 500", async () => {
     const { id } = await annWinsAStoryBattle();
     await t.db.kysely
