@@ -6,6 +6,7 @@
  * first). The battle chronicle on the map lists the battle.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y-support.ts";
 import { passStory, playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
 import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 
@@ -79,6 +80,7 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
   await page.getByTestId("replay-forward").click();
   await expect(page.getByTestId("replay-back")).toBeEnabled();
   await keepScreenshot(page, "replay-viewer");
+  await expectNoSeriousA11yViolations(page, "the replay viewer");
 
   // Share: the link is shown (and copied where the clipboard allows).
   await page.getByTestId("replay-share-button").click();
@@ -129,6 +131,7 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
   await expect(row).toContainText("Air Elemental");
   await expect(row).toContainText("Defeat");
   await keepScreenshot(page, "battle-history");
+  await expectNoSeriousA11yViolations(page, "the battle chronicle");
   await row.locator("button").click();
   await expect(page.getByTestId("replay-bar")).toBeVisible({ timeout: 20_000 });
   await page.getByTestId("replay-close").click();
