@@ -713,7 +713,8 @@ function pushIfNewer(messages: readonly StateMessage[] | null): void {
 /** A channel state list: applied only when it is this game's and newer than anything applied. */
 function receivePvpState(data: PvpStateData): boolean {
   const s = store.get();
-  if (s.status === "empty" || data.game_id !== pushedGameId) return false;
+  // A replay on screen takes no live frame (a late one of the game just watched included).
+  if (s.status === "empty" || replaying(s) || data.game_id !== pushedGameId) return false;
   if (data.seq > pushedVersion) {
     notePvpDeadline(data);
     pushStates(data.messages);
@@ -752,7 +753,7 @@ let expiredTurn = -1;
 setPvpGameHandler({
   state: receivePvpState,
   cancelWarning(gameId) {
-    if (store.get().shown?.gameId !== gameId) return;
+    if (replaying() || store.get().shown?.gameId !== gameId) return;
     battleApi.cancelWarning().then(
       (messages) => pushIfNewer(messages),
       () => undefined,

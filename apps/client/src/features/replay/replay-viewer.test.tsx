@@ -3,10 +3,11 @@ import { ReplaySchema } from "@cardrealm/protocol";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
+import { deliverGameData } from "../../lib/realtime/pvp-game-channel.ts";
 import { appStore, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
-import { disposeBattle } from "../battle/battle-controller.ts";
+import { disposeBattle, startBattle } from "../battle/battle-controller.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { lastSnapshot, shownFromSnapshot } from "../battle/battle-view.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
@@ -287,5 +288,37 @@ describe("Watch replay on a battle's end panel", () => {
     fireEvent.click(screen.getByTestId("replay-close"));
     expect(appStore.get().route).toBe("home");
     expect(appStore.get().replay).toBeNull();
+  });
+});
+
+describe("a replay and the live channel", () => {
+  it("takes no late PvP frame of the game being watched", async () => {
+    // The game was just played live (its id is the one the channel knows)...
+    const opening = REPLAY.steps[0]?.messages ?? [];
+    act(() => startBattle(opening));
+    await advance(1000);
+    act(() => disposeBattle());
+    // ...and is now watched.
+    await mount();
+    const before = battleStore.get().shown;
+    const snap = lastSnapshot(opening);
+    if (!snap?.game_data || !snap.player) throw new Error("no snapshot");
+    const late = {
+      ...snap,
+      game_data: { ...snap.game_data, version: 99 },
+      player: { ...snap.player, hp: 1 },
+    };
+    act(() => {
+      deliverGameData({
+        type: "state",
+        game_id: REPLAY_ID,
+        seq: 99,
+        resume: false,
+        messages: [late],
+      });
+    });
+    await advance(5000);
+    expect(battleStore.get().shown).toEqual(before);
+    expect(battleStore.get().shown?.player.hp).not.toBe(1);
   });
 });
