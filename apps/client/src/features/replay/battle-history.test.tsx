@@ -4,6 +4,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { formatDateTime } from "../../lib/format.ts";
 import { appStore } from "../../stores/app-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
+import ArenaScreen from "../arena/arena-screen.tsx";
+import MapScreen from "../map/map-screen.tsx";
 import { BattleHistory } from "./battle-history.tsx";
 import { replaySummary } from "./replay-fixture.ts";
 
@@ -76,5 +78,33 @@ describe("the battle chronicle", () => {
     fireEvent.keyDown(screen.getByTestId("battle-history"), { key: "Escape" });
     fireEvent.click(screen.getByTestId("battle-history-close"));
     expect(closed()).toBe(2);
+  });
+});
+
+describe("the chronicle's entry points", () => {
+  it("the arena's Battle chronicle opens it; a row opens the viewer and Close comes back to the arena", async () => {
+    const user = makeUser({ level: 3 });
+    mockFetch({
+      "GET /api/player-details": () => ({ status: 200, body: { data: user } }),
+      "GET /api/arena/season": () => ({
+        status: 404,
+        body: { error: { code: "x", message: "x" } },
+      }),
+      "GET /api/replays": () => ({ status: 200, body: { data: [WON] } }),
+    });
+    act(() => appStore.set({ isAuth: true, route: "arena", user }));
+    render(<ArenaScreen />);
+    fireEvent.click(screen.getByTestId("open-battle-history"));
+    const row = await screen.findByTestId(`history-row-${WON.id}`);
+    fireEvent.click(row.querySelector("button") as HTMLButtonElement);
+    expect(appStore.get().replay?.returnTo).toBe("arena");
+  });
+
+  it("the map's Battles button opens it", async () => {
+    mockFetch({ "GET /api/replays": () => ({ status: 200, body: { data: [WON] } }) });
+    act(() => appStore.set({ isAuth: true, route: "home", user: makeUser() }));
+    render(<MapScreen />);
+    fireEvent.click(screen.getByTestId("nav-history"));
+    expect(await screen.findByTestId(`history-row-${WON.id}`)).toBeTruthy();
   });
 });
