@@ -159,6 +159,57 @@ describe.each(DIALECTS)("deck challenges (practice battles) on %s", (dialect) =>
     expect(await account()).toEqual(before);
   });
 
+  it("a practice battle left over but unsettled is closed at start-up, still paying nothing", async () => {
+    const before = await account();
+    const msgs = (await start(BOSS_CODE, 6)).json().data as Msg[];
+    const gameId = lastOf(msgs).game_data?.game_id as string;
+    // As a crash between the final state and its settlement would leave it: won, still active.
+    const row = await t.db.kysely
+      .selectFrom("battles")
+      .select(["state", "actions"])
+      .where("id", "=", gameId)
+      .executeTakeFirstOrThrow();
+    const state = JSON.parse(row.state) as { version: number };
+    const over = {
+      ...state,
+      over: true,
+      winner: 0,
+      endReason: "give_up",
+      version: state.version + 1,
+    };
+    await t.db.kysely
+      .updateTable("battles")
+      .set({
+        state: JSON.stringify(over),
+        actions: JSON.stringify([...JSON.parse(row.actions), { type: "give_up", side: 1 }]),
+        version: over.version,
+      })
+      .where("id", "=", gameId)
+      .execute();
+    const again = await testApp(
+      dialect,
+      {},
+      { planTurn: passivePlanner, db: t.db, keepDbOpen: true },
+    );
+    try {
+      const closed = await t.db.kysely
+        .selectFrom("battles")
+        .select(["status", "winner", "rewards"])
+        .where("id", "=", gameId)
+        .executeTakeFirstOrThrow();
+      expect(closed).toEqual({ status: "finished", winner: 0, rewards: 0 });
+      expect(await account()).toEqual(before);
+      const current = await again.app.inject({
+        method: "GET",
+        url: "/api/game/cpu/current",
+        headers: auth,
+      });
+      expect(current.json().data).toBeNull();
+    } finally {
+      await again.app.close();
+    }
+  });
+
   it("refuses bad codes, rule-breaking decks and opponents not met, naming the problem", async () => {
     const refused = async (code: string, cpu: number, status: number, message: RegExp) => {
       const res = await start(code, cpu);

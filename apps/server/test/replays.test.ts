@@ -259,7 +259,7 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
 });
 
 describe("guessing share ids is throttled", () => {
-  it("past the limit of unknown ids a player is refused 429, even for a real id", async () => {
+  it("past the limit of unknown ids a player and their address are refused 429", async () => {
     const t = await testApp("sqlite", { REPLAY_SHARE_MISSES_PER_HOUR: "3" });
     try {
       const guest = await newGuest(t.app);
@@ -275,6 +275,14 @@ describe("guessing share ids is throttled", () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error.code).toBe("rate_limited");
       expect(refused.headers["retry-after"]).toBeDefined();
+      // The address is counted too: a fresh guest from it guesses no further.
+      const other = await newGuest(t.app);
+      const fresh = await t.app.inject({
+        method: "GET",
+        url: "/api/replays/shared/CCCCCCCCCCCCCCCCCCCCCC",
+        headers: other.auth,
+      });
+      expect(fresh.statusCode).toBe(429);
     } finally {
       await t.app.close();
     }
