@@ -34,4 +34,6 @@ export const STORAGE_KEYS = {
   /** The partner id the stored token was issued for ("" outside a partner). */
   tokenOwner: "cardrealm.tokenOwner",
   music: "cardrealm.music",
+  /** The deck challenge being played (features/replay): its end panel after a reload too. */
+  practice: "cardrealm.practice",
 } as const;

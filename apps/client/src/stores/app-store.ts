@@ -1,6 +1,6 @@
 import type { StateMessage, ViewSide } from "@cardrealm/engine";
 import type { ApiCard, Box, Route, User } from "@cardrealm/protocol";
-import { readStorage, STORAGE_KEYS, writeStorage } from "../lib/storage.ts";
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "../lib/storage.ts";
 import { createStore, useStore } from "./create-store.ts";
 
 /** Public settings of GET /api/settings (no token). */
@@ -58,6 +58,23 @@ export interface PendingBattle {
   messages: StateMessage[];
 }
 
+/** Which finished battle the replay viewer shows: one of the player's own, or a shared one. */
+export type ReplaySource = { kind: "own"; id: string } | { kind: "shared"; shareId: string };
+
+/** The replay viewer is open on the battle screen (features/replay); Close goes back to `returnTo`. */
+export interface ReplayRequest {
+  source: ReplaySource;
+  returnTo: Route;
+}
+
+/** A deck challenge (features/replay/deck-challenge): the shared deck against a chosen opponent. */
+export interface PracticeContext {
+  /** The practice battle's game id (its end panel offers import and play again). */
+  gameId: string;
+  deckCode: string;
+  cpuId: number;
+}
+
 /** Library filter of the deck editor (product.md section 3: deckEditorFilter, initially all). */
 export type DeckEditorFilter = "all" | "spell" | "unit";
 
@@ -80,6 +97,10 @@ export interface AppState {
   pendingBattle: PendingBattle | null;
   /** In the arena's PvP queue (product.md section 3: inQueue). */
   inQueue: boolean;
+  /** The replay viewer's battle, while it is open. */
+  replay: ReplayRequest | null;
+  /** The deck challenge being played, if any. */
+  practice: PracticeContext | null;
 }
 
 export const NO_ERROR = "no error";
@@ -92,6 +113,24 @@ function initialMusic(): MusicFlags {
     playMenu: true,
     playBattle: true,
   };
+}
+
+/**
+ * The deck challenge remembered on this device: a practice battle resumed
+ * after a reload still ends on the practice panel (no story part, no
+ * rewards shown). Keyed by its game id, so a stale entry matches nothing.
+ */
+function storedPractice(): PracticeContext | null {
+  try {
+    const raw: unknown = JSON.parse(readStorage(STORAGE_KEYS.practice) ?? "null");
+    if (!raw || typeof raw !== "object") return null;
+    const { gameId, deckCode, cpuId } = raw as Record<string, unknown>;
+    return typeof gameId === "string" && typeof deckCode === "string" && typeof cpuId === "number"
+      ? { gameId, deckCode, cpuId }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 export function initialAppState(): AppState {
@@ -111,6 +150,8 @@ export function initialAppState(): AppState {
     cpuStory: { story: null, cpuId: null, cpuNumber: null, action: null },
     pendingBattle: null,
     inQueue: false,
+    replay: null,
+    practice: storedPractice(),
   };
 }
 
@@ -180,6 +221,22 @@ export function setCpuStory(patch: Partial<CpuStory>): void {
 
 export function setPendingBattle(pendingBattle: PendingBattle | null): void {
   appStore.set({ pendingBattle });
+}
+
+/** Opens the replay viewer on the battle screen (null closes it). */
+export function setReplay(replay: ReplayRequest | null): void {
+  appStore.set(replay ? { replay, route: "game" } : { replay });
+}
+
+/** Closes the replay viewer onto a route, in one change (the battle screen never sees "no replay" while still shown). */
+export function leaveReplay(route: Route): void {
+  appStore.set({ replay: null, route });
+}
+
+export function setPractice(practice: PracticeContext | null): void {
+  if (practice) writeStorage(STORAGE_KEYS.practice, JSON.stringify(practice));
+  else removeStorage(STORAGE_KEYS.practice);
+  appStore.set({ practice });
 }
 
 export function setInQueue(inQueue: boolean): void {

@@ -148,6 +148,11 @@ export interface TurnTimer {
 export type BattleBackground = "defaultBG" | "vampireBG";
 
 export interface BattleStoreState {
+  /**
+   * live: a battle being played; replay: a finished battle being watched
+   * (features/replay): read-only, no timers, no end panel, no tutorial.
+   */
+  mode: "live" | "replay";
   /** empty: nothing loaded; loading: waiting for the first state; ready; gone: no battle to resume. */
   status: "empty" | "loading" | "ready" | "gone";
   shown: ShownBattle | null;
@@ -185,6 +190,7 @@ export const EMPTY_ATTACK: readonly boolean[] = [false, false, false, false, fal
 
 export function initialBattleState(): BattleStoreState {
   return {
+    mode: "live",
     status: "empty",
     shown: null,
     snapshot: null,

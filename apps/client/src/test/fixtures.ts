@@ -46,9 +46,10 @@ export function makeSignedIn(overrides: Partial<User> = {}): SignedInUser {
 export function resetAll(): void {
   cleanup();
   abandonSessionWork();
+  // Storage first: the initial app state reads what this device remembers (music, a deck challenge).
+  localStorage.clear();
   appStore.reset(initialAppState());
   loadingStore.reset(initialLoadingState());
-  localStorage.clear();
 }
 
 type Handler = (init: RequestInit | undefined) => { status: number; body: unknown };

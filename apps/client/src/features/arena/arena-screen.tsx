@@ -15,6 +15,7 @@ import {
   useAppStore,
 } from "../../stores/app-store.ts";
 import { ScreenFrame } from "../card-views/screen-frame.tsx";
+import { BattleHistory } from "../replay/battle-history.tsx";
 import { arenaApi, queueApi, type SeasonInfo } from "./arena-api.ts";
 import { onChannelData } from "./arena-channel.ts";
 import {
@@ -154,6 +155,7 @@ export default function ArenaScreen() {
   const user = useAppStore((s) => s.user);
   const cards = useAppStore((s) => s.cards);
   const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
+  const [history, setHistory] = useState(false);
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const [season, setSeason] = useState<SeasonInfo | null>(null);
 
@@ -217,7 +219,25 @@ export default function ArenaScreen() {
   const lp = levelProgress(sp.xp, sp.currentLevel);
 
   return (
-    <ScreenFrame route="arena" title="Arena" className="arena-screen">
+    <ScreenFrame
+      route="arena"
+      title="Arena"
+      className="arena-screen"
+      actions={
+        <button
+          type="button"
+          className="btn btn--purple"
+          data-testid="open-battle-history"
+          onClick={() => {
+            playClick();
+            setHistory(true);
+          }}
+        >
+          Battle chronicle
+        </button>
+      }
+    >
+      {history && <BattleHistory onClose={() => setHistory(false)} />}
       <div className="arena" data-testid="arena-screen">
         <div className="arena__top">
           <DailyTasksPanel dailys={user.dailys} />

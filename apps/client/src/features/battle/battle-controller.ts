@@ -28,6 +28,8 @@ import {
   appStore,
   setCpuStory,
   setPendingBattle,
+  setPractice,
+  setReplay,
   setRoute,
   setUser,
   showSystemMessage,
@@ -57,7 +59,7 @@ import {
   fxKindOf,
   motionAllowed,
 } from "./battle-motion.ts";
-import { createMessageQueue, wait } from "./battle-queue.ts";
+import { cancelWaits, createMessageQueue, setTempo, wait } from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import {
   backgroundFor,
@@ -103,6 +105,11 @@ const store = battleStore;
 
 // --- the state machine --------------------------------------------------------
 
+/** A finished battle is being watched (features/replay): nothing acts, nothing counts down. */
+function replaying(s: BattleStoreState = store.get()): boolean {
+  return s.mode === "replay";
+}
+
 function dispatch(event: MachineEvent): void {
   const { phase, pick } = store.get();
   const next = transition(phase, event);
@@ -122,6 +129,7 @@ function serverPhase(): PhaseMsg {
 
 /** Moves the tutorial from one step to the next (nothing when it is elsewhere). */
 function tutorialStep(from: string, to: string, isActive?: boolean): void {
+  if (replaying()) return;
   const { tutorial } = appStore.get();
   if (tutorial.step !== from) return;
   appStore.set({ tutorial: { step: to, isActive: isActive ?? tutorial.isActive } });
@@ -276,8 +284,9 @@ async function onCpuStartTurn(turn: number): Promise<void> {
 /** The arena bot (21) waits like a person (product.md section 4): ms in [min, max]. */
 function botWait(min: number, max: number): Promise<void> {
   const shown = store.get().shown;
-  // In an arena game (isPvP) the server already waited before sending the bot's move.
-  if (shown?.cpuId !== ARENA_BOT_ID || shown.isPvP) return Promise.resolve();
+  // In an arena game (isPvP) the server already waited before sending the bot's move;
+  // a replay shows the move, not the bot's thinking.
+  if (shown?.cpuId !== ARENA_BOT_ID || shown.isPvP || replaying()) return Promise.resolve();
   return wait(min + Math.random() * (max - min));
 }
 
@@ -511,6 +520,12 @@ function settleAfterDrain(): void {
   store.set({ animating: false });
   const s = store.get();
   if (s.status !== "ready" || !s.shown) return;
+  if (replaying(s)) {
+    // The viewer's own bar says how it ended: no end panel, no sting, no clock.
+    if (s.endGame) store.set({ phase: "end_game", pick: null });
+    else dispatch({ type: "server", phase: serverPhase() });
+    return;
+  }
   if (s.endGame) {
     stopTimer();
     store.set({ phase: "end_game", pick: null, showEndPanel: true, menuOpen: false });
@@ -576,6 +591,8 @@ function stopTimer(): void {
 
 function startTimer(seat: ViewSide, seconds: number, turn: number): void {
   if (timerHandle !== null) clearInterval(timerHandle);
+  timerHandle = null;
+  if (replaying()) return;
   store.set({ timer: { seat, left: seconds, turn } });
   timerHandle = setInterval(tick, 1000);
 }
@@ -696,7 +713,8 @@ function pushIfNewer(messages: readonly StateMessage[] | null): void {
 /** A channel state list: applied only when it is this game's and newer than anything applied. */
 function receivePvpState(data: PvpStateData): boolean {
   const s = store.get();
-  if (s.status === "empty" || data.game_id !== pushedGameId) return false;
+  // A replay on screen takes no live frame (a late one of the game just watched included).
+  if (s.status === "empty" || replaying(s) || data.game_id !== pushedGameId) return false;
   if (data.seq > pushedVersion) {
     notePvpDeadline(data);
     pushStates(data.messages);
@@ -735,7 +753,7 @@ let expiredTurn = -1;
 setPvpGameHandler({
   state: receivePvpState,
   cancelWarning(gameId) {
-    if (store.get().shown?.gameId !== gameId) return;
+    if (replaying() || store.get().shown?.gameId !== gameId) return;
     battleApi.cancelWarning().then(
       (messages) => pushIfNewer(messages),
       () => undefined,
@@ -751,6 +769,7 @@ let disposeTimer: ReturnType<typeof setTimeout> | null = null;
 export function startBattle(messages: readonly StateMessage[]): void {
   queue.clear();
   stopTimer();
+  setTempo(1);
   battleStore.reset({ ...initialBattleState(), status: "loading" });
   pushedVersion = -1;
   pvpDeadline = null;
@@ -770,7 +789,7 @@ export function ensureBattle(): void {
     clearTimeout(disposeTimer);
     disposeTimer = null;
   }
-  if (store.get().status !== "empty") return;
+  if (store.get().status !== "empty" || replaying()) return;
   const pending = appStore.get().pendingBattle;
   if (pending) {
     setPendingBattle(null);
@@ -805,7 +824,60 @@ export function disposeBattle(): void {
   queue.clear();
   stopTimer();
   cancelAllAttack();
+  if (replaying()) {
+    // A replay's half-played animation stops with it; live battles keep the queue's rule.
+    cancelWaits();
+    setTempo(1);
+  }
   clearBattleStore();
+}
+
+/** Keeps the deferred dispose of an unmount from taking a replay the screen remounted into. */
+export function keepBattle(): void {
+  if (disposeTimer !== null) {
+    clearTimeout(disposeTimer);
+    disposeTimer = null;
+  }
+}
+
+// --- replays (features/replay drives these) -------------------------------------------
+
+/**
+ * Shows a replay's board as it stood after `messages` (every step up to the
+ * one shown, in order), at once and without animation: the last snapshot,
+ * and the end of the battle if it came. Stepping back and the scrubber
+ * rebuild this way; whatever was animating stops where it was.
+ */
+export function showReplayFrame(messages: readonly StateMessage[]): void {
+  queue.clear();
+  cancelWaits();
+  stopTimer();
+  const snapshot = lastSnapshot(messages);
+  const shown = snapshot ? shownFromSnapshot(snapshot) : null;
+  if (!snapshot || !shown) return;
+  let endGame: EndGameMsg | null = null;
+  for (const m of messages) if (m.end_game) endGame = mergeEndGame(endGame, m.end_game);
+  const before = store.get();
+  battleStore.reset({
+    ...initialBattleState(),
+    mode: "replay",
+    status: "ready",
+    shown,
+    snapshot,
+    endGame,
+    phase: endGame ? "end_game" : (snapshot.phase ?? "play_card"),
+    background:
+      before.shown?.gameId === shown.gameId
+        ? before.background
+        : backgroundFor(shown.cpuId, shown.gameId),
+  });
+}
+
+/** Animates one replay step's messages as the live battle would; resolves when they are applied. */
+export function playReplayMessages(messages: readonly StateMessage[]): Promise<void> {
+  if (!replaying()) return Promise.resolve();
+  queue.push(messages);
+  return queue.drained();
 }
 
 function leaveTo(route: "home" | "arena"): void {
@@ -818,6 +890,7 @@ function leaveTo(route: "home" | "arena"): void {
 /** The player may act: a battle on screen, their phase, no call on its way, no animation playing. */
 export function canAct(s: BattleStoreState = store.get()): boolean {
   return (
+    s.mode === "live" &&
     s.status === "ready" &&
     !s.awaiting &&
     !s.animating &&
@@ -1038,6 +1111,7 @@ function sendEndTurn(discardKey: number | null): void {
 export function surrenderBlocked(s: BattleStoreState = store.get()): boolean {
   const app = appStore.get();
   return (
+    s.mode === "replay" ||
     s.status !== "ready" ||
     s.phase === "give_up" ||
     s.phase === "end_game" ||
@@ -1068,23 +1142,33 @@ export function setMenuOpen(menuOpen: boolean): void {
 
 let finishing = false;
 
+/** Is the battle on screen a deck challenge (features/replay/deck-challenge.ts)? */
+export function isPracticeBattle(s: BattleStoreState = store.get()): boolean {
+  const practice = appStore.get().practice;
+  return practice !== null && s.shown !== null && practice.gameId === s.shown.gameId;
+}
+
 /**
  * The end-of-game button: music stops, the user is refreshed, the story
- * moves to its after-battle part (not for PvP or opponent 21), the battle is
- * forgotten and the player goes home (or to the arena).
+ * moves to its after-battle part (not for PvP, opponent 21 or a deck
+ * challenge), the battle is forgotten and the player goes home (or to the
+ * arena). With "replay" (the end panel's Watch replay) the replay viewer
+ * opens instead, and its Close goes where Continue would have.
  */
-export async function finishBattle(): Promise<void> {
+export async function finishBattle(then: "leave" | "replay" = "leave"): Promise<void> {
   const s = store.get();
   if (!s.showEndPanel || !s.shown || finishing) return;
   finishing = true;
   try {
-    const { isPvP, cpuId } = s.shown;
+    const { isPvP, cpuId, gameId } = s.shown;
+    const practice = isPracticeBattle(s);
     const winner = s.endGame?.winner ?? null;
     appStore.set((app) => ({ music: { ...app.music, playBattle: false, playMenu: true } }));
     const details = await api.playerDetails();
     if (details.data) setUser(details.data);
     const arena = isPvP || cpuId === ARENA_BOT_ID;
-    if (!arena) {
+    if (practice) setPractice(null);
+    if (!arena && !practice) {
       const story = appStore.get().cpuStory;
       const chapter = chapterOfOpponent(cpuId);
       setCpuStory({
@@ -1099,7 +1183,11 @@ export async function finishBattle(): Promise<void> {
             }),
       });
     }
-    leaveTo(arena ? "arena" : "home");
+    const back = arena ? "arena" : "home";
+    if (then === "replay") {
+      disposeBattle();
+      setReplay({ source: { kind: "own", id: gameId }, returnTo: back });
+    } else leaveTo(back);
   } finally {
     finishing = false;
   }

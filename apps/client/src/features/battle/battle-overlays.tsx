@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
+import { PracticeActions } from "../replay/practice-actions.tsx";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
-import { finishBattle } from "./battle-controller.ts";
+import { finishBattle, isPracticeBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
 import { fxElementOf } from "./battle-motion.ts";
 import { closeZoom, useDrag } from "./drag-store.ts";
@@ -169,7 +170,10 @@ export function EndGamePanel() {
   const cpuId = useBattleStore((s) => s.shown?.cpuId ?? 0);
   const cpuName = useBattleStore((s) => s.shown?.cpu.name ?? "");
   const premium = useAppStore((s) => s.user?.premium === true);
-  const [leaving, setLeaving] = useState(false);
+  // A deck challenge shows no rewards; it offers the deck and another try instead.
+  const practice = useBattleStore((s) => isPracticeBattle(s));
+  useAppStore((s) => s.practice);
+  const [leaving, setLeaving] = useState<"continue" | "replay" | null>(null);
   const ok = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -198,7 +202,7 @@ export function EndGamePanel() {
   return (
     <div className="end-game__backdrop">
       <div
-        className={`end-game panel end-game--${outcome}`}
+        className={`end-game panel end-game--${outcome}${practice ? " end-game--practice" : ""}`}
         role="dialog"
         aria-modal="true"
         aria-labelledby="end-game-title"
@@ -216,30 +220,48 @@ export function EndGamePanel() {
           {title}
         </h2>
         <p className="end-game__reason">{reason}</p>
-        <div className="end-game__reward" data-testid="end-game-reward">
-          <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
-          <span>
-            <b>+{formatGems(gems)}</b> gems
-          </span>
-        </div>
-        {!premium && bonus !== undefined && (
+        {practice ? (
+          <PracticeActions />
+        ) : (
+          <div className="end-game__reward" data-testid="end-game-reward">
+            <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
+            <span>
+              <b>+{formatGems(gems)}</b> gems
+            </span>
+          </div>
+        )}
+        {!practice && !premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
             With Season Pass: {formatGems(bonus)}
           </p>
         )}
-        <button
-          type="button"
-          ref={ok}
-          className="btn btn--gold end-game__ok"
-          data-testid="end-game-ok"
-          disabled={leaving}
-          onClick={() => {
-            setLeaving(true);
-            void finishBattle().finally(() => setLeaving(false));
-          }}
-        >
-          {leaving ? "…" : "Continue"}
-        </button>
+        <div className="end-game__exits">
+          <button
+            type="button"
+            className="btn btn--purple end-game__replay"
+            data-testid="end-game-replay"
+            disabled={leaving !== null}
+            onClick={() => {
+              setLeaving("replay");
+              void finishBattle("replay").finally(() => setLeaving(null));
+            }}
+          >
+            {leaving === "replay" ? "…" : "Watch replay"}
+          </button>
+          <button
+            type="button"
+            ref={ok}
+            className="btn btn--gold end-game__ok"
+            data-testid="end-game-ok"
+            disabled={leaving !== null}
+            onClick={() => {
+              setLeaving("continue");
+              void finishBattle().finally(() => setLeaving(null));
+            }}
+          >
+            {leaving === "continue" ? "…" : "Continue"}
+          </button>
+        </div>
       </div>
     </div>
   );

@@ -3,9 +3,43 @@ import type { StateMessage } from "@cardrealm/engine";
 /** product.md section 4: incoming states are applied one at a time, 50 ms apart. */
 export const QUEUE_GAP_MS = 50;
 
-/** Waits on the page's timers (fake timers in tests). */
+/**
+ * How fast the board's waits run: 1 in a battle; a replay plays at 1x, 2x
+ * or 4x (features/replay). Every animation wait goes through `wait`, so one
+ * number speeds the whole board up.
+ */
+let tempo = 1;
+
+export function setTempo(speed: number): void {
+  tempo = speed > 0 ? speed : 1;
+}
+
+export function currentTempo(): number {
+  return tempo;
+}
+
+/**
+ * Bumped by `cancelWaits`: a wait started before never resolves, so a
+ * message half-way through its animation stops where it is instead of
+ * patching a board that was rebuilt under it (a replay stepping back).
+ */
+let waitEpoch = 0;
+
+export function cancelWaits(): void {
+  waitEpoch += 1;
+}
+
+/** Waits on the page's timers (fake timers in tests), at the board's tempo. */
 export function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+  const epoch = waitEpoch;
+  return new Promise((resolve) =>
+    setTimeout(
+      () => {
+        if (epoch === waitEpoch) resolve();
+      },
+      Math.max(0, ms / tempo),
+    ),
+  );
 }
 
 export interface QueueHooks {

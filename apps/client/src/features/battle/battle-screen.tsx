@@ -1,7 +1,10 @@
 import { type KeyboardEvent, useEffect } from "react";
-import { setRoute } from "../../stores/app-store.ts";
+import { appStore, setRoute, useAppStore } from "../../stores/app-store.ts";
 import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
 import { PvpBanner } from "../arena/pvp-banner.tsx";
+import { ReplayBar } from "../replay/replay-bar.tsx";
+import { ReplayLoading } from "../replay/replay-loading.tsx";
+import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
   allAttack,
@@ -10,6 +13,7 @@ import {
   disposeBattle,
   endTurn,
   ensureBattle,
+  keepBattle,
   releaseBattle,
   setAttack,
   setMenuOpen,
@@ -90,7 +94,8 @@ function moveFocus(root: HTMLElement, key: string): boolean {
 function onKeyDown(e: KeyboardEvent<HTMLDivElement>): void {
   if (e.altKey || e.ctrlKey || e.metaKey) return;
   const el = e.target as HTMLElement;
-  if (el.closest("[role=menu], [role=dialog]")) return;
+  // Menus, dialogs and the replay's controls (its scrubber takes the arrows) keep their keys.
+  if (el.closest("[role=menu], [role=dialog], .replay-bar")) return;
   const root = e.currentTarget;
   switch (e.key) {
     case "Escape":
@@ -168,9 +173,12 @@ function BattleLoading() {
   );
 }
 
-/** The battle screen (route "game"). */
-export default function BattleScreen() {
-  const ready = useBattleStore((s) => s.shown !== null);
+/**
+ * The board: the same for a battle and a replay. A replay (features/replay)
+ * shows it read-only: no menu, timer, end turn or all attack, no drag, and
+ * its own controls where those stood.
+ */
+function BattleLayout({ replay }: { replay: boolean }) {
   const background = useBattleStore((s) => s.background);
   const phase = useBattleStore((s) => s.phase);
   const active = useBattleStore((s) => s.shown?.active);
@@ -184,18 +192,12 @@ export default function BattleScreen() {
   );
   const overBoard = useDrag((d) => d.drag !== null && d.over !== null);
   useKeyboardPlay();
-
-  useEffect(() => {
-    ensureBattle();
-    return releaseBattle;
-  }, []);
-
-  if (!ready) return <BattleLoading />;
   return (
     <div
-      className={`battle battle--${background}`}
+      className={`battle battle--${background}${replay ? " battle--replay" : ""}`}
       data-testid="battle-screen"
       data-phase={phase}
+      data-mode={replay ? "replay" : "live"}
       style={{ backgroundImage: `url(/static/media/${background}.webp)` }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole battle (arrows, E, A, Escape) */}
@@ -205,7 +207,7 @@ export default function BattleScreen() {
         onKeyDown={onKeyDown}
       >
         <header className="battle__top">
-          <BattleMenu />
+          {!replay && <BattleMenu />}
           <TurnBadge />
           <EnemyHand />
           <DeckPile seat="cpu" />
@@ -225,24 +227,62 @@ export default function BattleScreen() {
         </main>
         <div className="battle__right">
           <Resources seat="cpu" />
-          <div className="battle__turn">
-            <TurnTimer />
-            <EndTurnButton />
-          </div>
+          {!replay && (
+            <div className="battle__turn">
+              <TurnTimer />
+              <EndTurnButton />
+            </div>
+          )}
           <Resources seat="player" />
-          <AllAttackButton />
+          {!replay && <AllAttackButton />}
         </div>
         <DeckPile seat="player" />
         <Hand />
-        <PickHint />
+        {!replay && <PickHint />}
         <PlayedCards />
         <BattleMessageBanner />
-        <PvpBanner />
-        <DragGhost />
+        {!replay && <PvpBanner />}
+        {!replay && <DragGhost />}
         <CardPreview />
         <CardZoom />
-        <EndGamePanel />
+        {replay ? <ReplayBar /> : <EndGamePanel />}
       </div>
     </div>
   );
+}
+
+/** A battle being played. */
+function LiveBattle() {
+  const ready = useBattleStore((s) => s.mode === "live" && s.shown !== null);
+
+  useEffect(() => {
+    ensureBattle();
+    return releaseBattle;
+  }, []);
+
+  if (!ready) return <BattleLoading />;
+  return <BattleLayout replay={false} />;
+}
+
+/** A finished battle being watched (issue 16): loads it, then the read-only board. */
+function ReplayViewer() {
+  const ready = useBattleStore((s) => s.mode === "replay" && s.shown !== null);
+  const status = useReplayPlayer((s) => s.status);
+
+  useEffect(() => {
+    // The battle this replaces (Watch replay on its end panel) must not take the replay with it.
+    keepBattle();
+    const request = appStore.get().replay;
+    if (request) void loadReplay(request.source);
+    return stopReplay;
+  }, []);
+
+  if (!ready || status !== "ready") return <ReplayLoading />;
+  return <BattleLayout replay />;
+}
+
+/** The battle screen (route "game"): a battle, or the replay viewer of a finished one. */
+export default function BattleScreen() {
+  const replaying = useAppStore((s) => s.replay !== null);
+  return replaying ? <ReplayViewer /> : <LiveBattle />;
 }

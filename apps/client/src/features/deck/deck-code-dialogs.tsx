@@ -7,6 +7,7 @@ import { setUser } from "../../stores/app-store.ts";
 import { BackdropDismiss } from "../card-views/backdrop-dismiss.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { codeFromInput, shareLink } from "./deck-model.ts";
+import { ShortDeckNotice } from "./short-deck-notice.tsx";
 
 export const NOT_A_DECK_CODE = "That is not a Cardrealm deck code.";
 
@@ -256,6 +257,7 @@ export function ImportDialog({
             Deck {result.slot} now holds <strong>{result.total}</strong> cards.
           </p>
           <MissingList missing={result.missing} />
+          <ShortDeckNotice slot={result.slot} total={result.total} />
           <div className="deck-dialog__actions">
             <button
               type="button"

@@ -12,9 +12,11 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
+import { ChallengePicker } from "../replay/challenge-picker.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";
+import { ShortDeckNotice } from "./short-deck-notice.tsx";
 import "./deck.css";
 
 /** The query parameter of a share link: ?deck=<code>. */
@@ -109,6 +111,8 @@ export default function SharedDeckOffer() {
   const [busy, setBusy] = useState(false);
   const [error, setErrorText] = useState<string | null>(null);
   const [result, setResult] = useState<{ missing: MissingCard[]; play: boolean } | null>(null);
+  /** "Play this deck against a bot": the opponent choice is showing. */
+  const [challenge, setChallenge] = useState(false);
   const primaryRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -147,7 +151,8 @@ export default function SharedDeckOffer() {
       if (next.deck.sequence_number !== chosen) next = await deckApi.setActive(chosen);
       setUser(next);
       forgetSharedCode();
-      if (imported.missing.length > 0 || (play && next.deck.total_amount < DECK_MIN_CARDS)) {
+      // Missing cards are named, and a short active deck is never left without a word.
+      if (imported.missing.length > 0 || next.deck.total_amount < DECK_MIN_CARDS) {
         setResult({ missing: imported.missing, play });
         return;
       }
@@ -202,12 +207,22 @@ export default function SharedDeckOffer() {
           <h2 id="shared-deck-title" className="deck-dialog__title">
             A deck was shared with you
           </h2>
-          {result ? (
+          {challenge ? (
+            <ChallengePicker
+              deckCode={code}
+              onStarted={() => {
+                forgetSharedCode();
+                setOpen(false);
+              }}
+              onBack={() => setChallenge(false)}
+            />
+          ) : result ? (
             <div className="deck-dialog__result">
               <p className="deck-dialog__hint">
                 Deck {chosen} now holds <strong>{user.deck.total_amount}</strong> cards.
               </p>
               <MissingList missing={result.missing} />
+              {!result.play && <ShortDeckNotice slot={chosen} total={user.deck.total_amount} />}
               <p className="form-error" role="alert">
                 {error ?? ""}
               </p>
@@ -262,6 +277,18 @@ export default function SharedDeckOffer() {
               <div className="deck-dialog__actions">
                 <button type="button" className="btn btn--ghost" onClick={close}>
                   Not now
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--purple"
+                  disabled={busy}
+                  onClick={() => {
+                    playClick();
+                    setChallenge(true);
+                  }}
+                  data-testid="shared-deck-challenge"
+                >
+                  Play this deck against a bot
                 </button>
                 <button
                   type="button"

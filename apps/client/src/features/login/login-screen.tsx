@@ -13,6 +13,7 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
+import { replayShareIn } from "../replay/replay-model.ts";
 import { partnerCredentials } from "./partner-credentials.ts";
 import "./login.css";
 
@@ -58,6 +59,8 @@ export function LoginScreen({ search }: LoginScreenProps) {
   const [password, setPassword] = useState("");
   // index.html painted this screen's backdrop before the scripts: it stays the backdrop.
   const overSplash = useOverBootSplash("login");
+  // A replay link (?replay=): the viewer opens once signed in (features/replay).
+  const sharedReplay = replayShareIn(search ?? window.location.search) !== null;
 
   const play = () => {
     if (isLoading) return;
@@ -139,6 +142,12 @@ export function LoginScreen({ search }: LoginScreenProps) {
           {TAGLINE}
         </p>
       </header>
+
+      {sharedReplay && (
+        <p className="login__shared panel" role="status" data-testid="login-shared-replay">
+          A battle was shared with you. Play as a guest or sign in to watch it.
+        </p>
+      )}
 
       <div className="login__panels">
         <section

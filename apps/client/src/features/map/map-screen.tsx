@@ -1,5 +1,5 @@
 import { MESSAGES } from "@cardrealm/protocol";
-import { lazy, memo, Suspense } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { sendEvent } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
@@ -16,6 +16,10 @@ import "./map.css";
 
 /** The story layer (dialogues and comics) loads when a story first plays. */
 const StoryLayer = lazy(() => import("../story/story-layer.tsx"));
+/** The battle chronicle (features/replay), its own chunk: the map stays light. */
+const BattleHistory = lazy(() =>
+  import("../replay/battle-history.tsx").then((m) => ({ default: m.BattleHistory })),
+);
 
 /** What a click on the promo chapter says (product.md: shown as COMING SOON). */
 export const COMING_SOON = "Coming soon";
@@ -111,6 +115,7 @@ export default function MapScreen() {
   const running = useRunningBattle();
   // index.html painted the map's art while the session resumed: it stays the map's art.
   const overSplash = useOverBootSplash("map");
+  const [history, setHistory] = useState(false);
 
   const level = user?.level ?? 1;
   const maps = user?.maps ?? [];
@@ -190,6 +195,20 @@ export default function MapScreen() {
         </button>
         <button
           type="button"
+          className="btn btn--purple map-nav__btn"
+          onClick={() => {
+            playClick();
+            setHistory(true);
+          }}
+          data-testid="nav-history"
+        >
+          <span className="map-nav__glyph" aria-hidden="true">
+            ⚔
+          </span>
+          Battles
+        </button>
+        <button
+          type="button"
           className="btn btn--gold map-nav__btn"
           aria-label="Gem shop (opens in a new tab)"
           onClick={() => {
@@ -202,6 +221,12 @@ export default function MapScreen() {
           Gem shop
         </button>
       </nav>
+
+      {history && (
+        <Suspense fallback={null}>
+          <BattleHistory onClose={() => setHistory(false)} />
+        </Suspense>
+      )}
 
       {running && cpuStory.action === null && <ResumeBanner messages={running} />}
 

@@ -26,6 +26,9 @@ const COLLECTION_SCREENS: Partial<Record<Route, ComponentType>> = {
 /** A share link (?deck=<code>) offers to import the deck and play. */
 const SharedDeckOffer = lazy(() => import("../deck/shared-deck-offer.tsx"));
 const hasSharedDeck = () => /[?&]deck=/.test(window.location.search);
+/** A replay link (?replay=<share id>) opens the replay viewer on that battle. */
+const SharedReplayLink = lazy(() => import("../replay/shared-replay-link.tsx"));
+const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
 
 /** Screens not built yet: a styled placeholder with a way back (no dead ends). */
 const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
@@ -65,6 +68,8 @@ function ScreenOf({ route }: { route: Route }) {
 /** Everything after login: the top bar and the current in-app route. */
 export default function Shell() {
   const route = useAppStore((s) => s.route);
+  // The guide stays away while a replay is watched; it picks up where it was after Close.
+  const watching = useAppStore((s) => s.replay !== null);
   const { shown, leaving } = useScreenRoutes(route);
   // The battle's screen goes at once (its effects stop with it), and so does any screen the battle replaces.
   const keepLeaving = leaving !== null && leaving !== "game" && route !== "game";
@@ -95,7 +100,12 @@ export default function Shell() {
         <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
       </div>
       <LargeCardHost />
-      <TutorialHost />
+      {!watching && <TutorialHost />}
+      {hasSharedReplay() && (
+        <Suspense fallback={null}>
+          <SharedReplayLink />
+        </Suspense>
+      )}
       {hasSharedDeck() && (
         <Suspense fallback={null}>
           <SharedDeckOffer />
