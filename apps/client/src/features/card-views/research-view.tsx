@@ -108,6 +108,7 @@ export function ResearchView({
                 items={cards}
                 itemKey={(c) => c.id}
                 slideWidth={isCompactScreen() ? 158 : 112}
+                visible={isCompactScreen() ? 4 : undefined}
                 label="Library"
                 reveal={{ key: current.id, nonce }}
                 renderItem={(card) => (

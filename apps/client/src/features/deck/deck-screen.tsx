@@ -48,6 +48,8 @@ const SLIDE_W = 140;
  * are wider still: their names, text and counts read at 10 CSS px or more.
  */
 const PHONE_SLIDE_W = 158;
+/** As many of those as fit the phone's 925 px (arrows and side room included). */
+const PHONE_SLIDES_VISIBLE = 4;
 const slideW = (): number => (isCompactScreen() ? PHONE_SLIDE_W : SLIDE_W);
 const slideStyle = (): CSSProperties => ({ "--gc-w": `${slideW()}px` }) as CSSProperties;
 const FILTERS: { value: DeckEditorFilter; label: string }[] = [
@@ -290,6 +292,7 @@ function DeckEditor({
         items={libraryList}
         itemKey={(c) => c.id}
         slideWidth={slideW()}
+        visible={isCompactScreen() ? PHONE_SLIDES_VISIBLE : undefined}
         label="Library"
         resetKey={`${listQuery.filter}|${listQuery.search}|${listQuery.sortByCost}`}
         empty={
@@ -340,6 +343,7 @@ function DeckEditor({
         items={deckList}
         itemKey={(c) => c.id}
         slideWidth={slideW()}
+        visible={isCompactScreen() ? PHONE_SLIDES_VISIBLE : undefined}
         label={`Deck ${slot}`}
         resetKey={String(slot)}
         reveal={flash?.kind === "add" ? { key: flash.id, nonce: flash.n } : null}
