@@ -4,7 +4,8 @@
  * every text a player reads on the login, the map and its menu, the save
  * account dialog, the boss window, the deck (and a card shown large, the
  * research), the gallery, the offers (the season pass confirmation, a box
- * opened), the gem shop and the arena is at least 10 CSS px after scaling
+ * opened), the gem shop, the arena and the story scene before a fight is at
+ * least 10 CSS px after scaling
  * (e2e/text-size.ts). On each screen its buttons lie whole in the window and
  * nothing covers them, a dialog lies whole in the window, and no text is cut
  * off by its own box (ellipsis or clip).
@@ -254,6 +255,17 @@ for (const size of [
         root: '[data-testid="arena-screen"]',
         whole: [".arena-panel"],
         shot: "arena-phone",
+      });
+
+      // The story scene before the first fight (a comic, or a dialogue).
+      await back(page);
+      await page.getByTestId("chapter-elf").click();
+      await page.getByTestId("fight-6").click();
+      const scene = page.getByTestId("story-comic").or(page.getByTestId("story-dialogue"));
+      await expect(scene).toBeVisible({ timeout: 15_000 });
+      await check(page, "story scene", {
+        root: '[data-testid="story-comic"], [data-testid="story-dialogue"]',
+        shot: "story-phone",
       });
     });
   });
