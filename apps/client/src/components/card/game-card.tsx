@@ -172,7 +172,8 @@ export function GameCard({
         <span
           ref={nameRef}
           className={`gc__name${fit.lines === 2 ? " gc__name--two" : ""}`}
-          style={{ fontSize: `${(fit.cqw * shrink).toFixed(2)}cqw` }}
+          // The fitted size as a variable: card.css sets it, and a phone puts a floor under it.
+          style={{ "--gc-name-size": `${(fit.cqw * shrink).toFixed(2)}cqw` } as CSSProperties}
           data-testid="card-name"
         >
           {card.name}

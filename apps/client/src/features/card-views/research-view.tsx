@@ -10,6 +10,7 @@ import { openLargeCard } from "./large-card-store.ts";
 import { useModalKeys } from "./large-card-view.tsx";
 import "./screen-frame.css";
 import "./card-views.css";
+import { isCompactScreen } from "../battle/pointer.ts";
 
 export interface ResearchViewProps {
   /** The cards to study, in slider order (usually the library). */
@@ -106,7 +107,8 @@ export function ResearchView({
                 className="cv-research__slider"
                 items={cards}
                 itemKey={(c) => c.id}
-                slideWidth={112}
+                slideWidth={isCompactScreen() ? 158 : 112}
+                visible={isCompactScreen() ? 4 : undefined}
                 label="Library"
                 reveal={{ key: current.id, nonce }}
                 renderItem={(card) => (

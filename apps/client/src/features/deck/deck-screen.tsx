@@ -38,11 +38,20 @@ import {
   totalOf,
 } from "./deck-model.ts";
 import "./deck.css";
+import { isCompactScreen } from "../battle/pointer.ts";
 import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** Card width in the two sliders (design px): names stay readable on a phone. */
 const SLIDE_W = 140;
-const SLIDE_STYLE = { "--gc-w": `${SLIDE_W}px` } as CSSProperties;
+/**
+ * On a phone (the collection screen drawn 1.6x, screen-frame.css) the cards
+ * are wider still: their names, text and counts read at 10 CSS px or more.
+ */
+const PHONE_SLIDE_W = 158;
+/** As many of those as fit the phone's 925 px (arrows and side room included). */
+const PHONE_SLIDES_VISIBLE = 4;
+const slideW = (): number => (isCompactScreen() ? PHONE_SLIDE_W : SLIDE_W);
+const slideStyle = (): CSSProperties => ({ "--gc-w": `${slideW()}px` }) as CSSProperties;
 const FILTERS: { value: DeckEditorFilter; label: string }[] = [
   { value: "all", label: "All" },
   { value: "spell", label: "Spells" },
@@ -282,7 +291,8 @@ function DeckEditor({
       <CardSlider
         items={libraryList}
         itemKey={(c) => c.id}
-        slideWidth={SLIDE_W}
+        slideWidth={slideW()}
+        visible={isCompactScreen() ? PHONE_SLIDES_VISIBLE : undefined}
         label="Library"
         resetKey={`${listQuery.filter}|${listQuery.search}|${listQuery.sortByCost}`}
         empty={
@@ -299,7 +309,7 @@ function DeckEditor({
               <GameCard
                 card={card}
                 amount={owned - inDeck}
-                style={SLIDE_STYLE}
+                style={slideStyle()}
                 className={block ? "deck-card__spent" : undefined}
                 onDoubleClick={openLargeCard}
                 onContextMenu={openLargeCard}
@@ -332,7 +342,8 @@ function DeckEditor({
       <CardSlider
         items={deckList}
         itemKey={(c) => c.id}
-        slideWidth={SLIDE_W}
+        slideWidth={slideW()}
+        visible={isCompactScreen() ? PHONE_SLIDES_VISIBLE : undefined}
         label={`Deck ${slot}`}
         resetKey={String(slot)}
         reveal={flash?.kind === "add" ? { key: flash.id, nonce: flash.n } : null}
@@ -342,7 +353,7 @@ function DeckEditor({
             <GameCard
               card={card}
               amount={deck.get(card.id) ?? 0}
-              style={SLIDE_STYLE}
+              style={slideStyle()}
               onDoubleClick={openLargeCard}
               onContextMenu={openLargeCard}
               data-testid={`deck-card-${card.id}`}
