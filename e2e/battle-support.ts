@@ -79,10 +79,11 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
   // The dearest playable card: its drawn face says "cost 1 fire 3 diamond".
   let best = 0;
   let bestCost = -1;
-  for (let i = 0; i < n; i++) {
-    const label =
-      (await playable.nth(i).locator("[aria-label*=cost]").first().getAttribute("aria-label")) ??
-      "";
+  // Every playable card's label in one look (a look per card cost seconds on a loaded machine).
+  const labels = await playable.evaluateAll((cards) =>
+    cards.map((c) => c.querySelector("[aria-label*=cost]")?.getAttribute("aria-label") ?? ""),
+  );
+  labels.forEach((label, i) => {
     const cost =
       (/cost ([^,]*)/.exec(label)?.[1] ?? "").match(/\d+/g)?.reduce((a, b) => a + Number(b), 0) ??
       0;
@@ -90,7 +91,7 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
       bestCost = cost;
       best = i;
     }
-  }
+  });
   const card = playable.nth(best);
   if (how === "drag") {
     // Read the card's box once the dealt hand stopped sliding, or the press misses it.

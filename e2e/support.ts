@@ -60,8 +60,8 @@ export async function waitForServer(
 
 /**
  * Waits until the page is at rest: no short animation or transition (3 s or
- * less: entry fades and slides) still running; endless or long ones (a glow,
- * a turn timer's ring) are left out.
+ * less: entry fades and slides) still running; endless or long ones (a glow)
+ * and the turn timer's ring (a new 1 s transition every second) are left out.
  * A screen that never rests within `timeoutMs` is taken as it is: what comes
  * next (a picture, a measure) does not depend on it being still.
  */
@@ -71,7 +71,10 @@ export async function animationsSettled(page: Page, timeoutMs = 10_000): Promise
       () =>
         document.getAnimations().every((a) => {
           const timing = a.effect?.getComputedTiming();
-          return a.playState !== "running" || !(Number(timing?.endTime) <= 3_000);
+          if (a.playState !== "running" || !(Number(timing?.endTime) <= 3_000)) return true;
+          // The turn timer's ring turns by a new transition every second.
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return target instanceof Element && target.closest(".turn-timer") !== null;
         }),
       undefined,
       { timeout: timeoutMs, polling: "raf" },
