@@ -236,12 +236,20 @@ async function tutorialJourney(
     timeout: 10_000,
   });
   if ((await overlay(page).getAttribute("data-step")) === "SpellTarget75") {
+    const screen = page.getByTestId("battle-screen");
+    // The spell's targets are drawn with its pick: look for the castle once the pick shows.
+    await expect(screen).toHaveAttribute("data-phase", "select_spell_target", { timeout: 15_000 });
     const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
     await lessonOrPass(page, press, async () => {
       if (!(await castle.count())) return false;
       await press(castle);
       return true;
     });
+    // A lesson passed by the guide's button leaves the spell picked: put it back.
+    if ((await screen.getAttribute("data-phase")) === "select_spell_target") {
+      await page.keyboard.press("Escape");
+      await expect(screen).toHaveAttribute("data-phase", "play_card");
+    }
   }
   await expectStep(page, "BattleFinish80");
 
