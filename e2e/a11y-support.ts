@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { animationsSettled } from "./support.ts";
 
 /** axe-core's impacts that fail a journey. */
 const FAILING_IMPACTS = new Set(["serious", "critical"]);
@@ -11,7 +12,7 @@ const FAILING_IMPACTS = new Set(["serious", "critical"]);
  */
 export async function expectNoSeriousA11yViolations(page: Page, screenName: string): Promise<void> {
   // Entry animations fade and slide: measure contrast on the screen at rest.
-  await page.waitForTimeout(900);
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();

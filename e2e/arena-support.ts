@@ -256,10 +256,11 @@ export async function summonAUnit(page: Page, turns: number): Promise<boolean> {
       await page.keyboard.press("Escape");
     }
     if ((await turnState(page)) === "over") return false;
-    // No unit went down this turn: pass.
+    // No unit went down this turn: pass (over six cards, MAX_HAND_AT_END_TURN, discarding the first).
+    const mustDiscard = (await hand.count()) > 6;
     await page.getByTestId("end-turn").click();
-    await page.waitForTimeout(300);
-    if ((await page.getByTestId("battle-screen").getAttribute("data-phase")) === "discard_card") {
+    if (mustDiscard) {
+      await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
       await hand.first().click();
     }
   }

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import { startFirstBattle, waitForInput, waitForMyTurn } from "./battle-support.ts";
 import { keepScreenshot, playAsNewPlayer } from "./support.ts";
 
 /** The data-testid and data-nav of the focused element. */
@@ -54,7 +54,8 @@ test.describe("keyboard play", () => {
     let placedCell = -1;
     for (let turn = 0; turn < 4 && placedCell < 0; turn++) {
       expect(await waitForMyTurn(page)).toBe("mine");
-      await page.waitForTimeout(500);
+      // The dealt hand shows as playable once the screen takes input.
+      expect(await waitForInput(page)).toBe(false);
       const units = page.locator(
         '[data-testid^="hand-card-"][data-playable="true"]:has([data-testid="card-attack"])',
       );

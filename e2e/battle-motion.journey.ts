@@ -8,7 +8,12 @@
  */
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import {
+  OTHER_TURN_DEADLINE_MS,
+  playTurn,
+  startFirstBattle,
+  waitForMyTurn,
+} from "./battle-support.ts";
 import { playAsNewPlayer } from "./support.ts";
 
 const screens = resolve(import.meta.dirname, "..", "docs", "screens");
@@ -25,7 +30,8 @@ interface Seen {
  * what moved, with a picture the first time an attack and a spell show.
  */
 async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine" | "over"> {
-  for (let i = 0; i < 3000; i++) {
+  const deadline = Date.now() + OTHER_TURN_DEADLINE_MS;
+  while (Date.now() < deadline) {
     // One look at the page per round: what moves, whose move it is.
     const now = await page.evaluate(
       ({ shots, seen }) => {
@@ -85,7 +91,9 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
     if (now.mine) return "mine";
     await page.waitForTimeout(60);
   }
-  throw new Error("the turn never came back");
+  throw new Error(
+    `the player's turn did not come back within ${OTHER_TURN_DEADLINE_MS / 1000} s of watching the board`,
+  );
 }
 
 async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: Seen) => boolean) {
@@ -100,6 +108,9 @@ async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: S
 
 test.describe("the board's motion", () => {
   test.setTimeout(600_000);
+  // The other journeys run with reduced motion (playwright.config.ts); this one
+  // is about motion, so it asks for it, except in its reduced-motion test below.
+  test.use({ reducedMotion: "no-preference" });
 
   test("attacks lunge and land with an impact and a number; spells show their effect", async ({
     page,

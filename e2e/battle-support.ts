@@ -28,15 +28,47 @@ export async function passStory(page: Page): Promise<void> {
   }
 }
 
+/**
+ * How long the other side's turn may take before a journey gives up on it:
+ * the computer's turn is paced on the screen (product.md section 4: each
+ * played card shown 2 s, "Enemy turn!" after 1 s for 1.4 s, every blow 0.8 s)
+ * and a loaded machine stretches every part of it. Generous on purpose: the
+ * wait ends as soon as the turn is back, so a long deadline costs nothing.
+ */
+export const OTHER_TURN_DEADLINE_MS = 180_000;
+
+/**
+ * Waits until it is the player's move again ("mine": the battle screen's
+ * phase is play_card) or the battle is over ("over": the end panel shows).
+ * Fails after OTHER_TURN_DEADLINE_MS saying where the battle stood.
+ */
 export async function waitForMyTurn(page: Page): Promise<"mine" | "over"> {
-  const screen = page.getByTestId("battle-screen");
-  const panel = page.getByTestId("end-game-panel");
-  for (let i = 0; i < 240; i++) {
-    if (await panel.isVisible()) return "over";
-    if ((await screen.getAttribute("data-phase")) === "play_card") return "mine";
-    await page.waitForTimeout(250);
-  }
-  throw new Error("the turn never came back");
+  const outcome = await page
+    .waitForFunction(
+      () => {
+        if (document.querySelector('[data-testid="end-game-panel"]')) return "over";
+        const phase = document
+          .querySelector('[data-testid="battle-screen"]')
+          ?.getAttribute("data-phase");
+        return phase === "play_card" ? "mine" : null;
+      },
+      undefined,
+      { timeout: OTHER_TURN_DEADLINE_MS, polling: 100 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(async (error: Error) => {
+      const phase = await page
+        .getByTestId("battle-screen")
+        .getAttribute("data-phase", { timeout: 1_000 })
+        .catch(() => "no battle screen");
+      throw new Error(
+        `the player's turn did not come back within ${OTHER_TURN_DEADLINE_MS / 1000} s (battle phase: ${phase}): ${error.message.split("\n")[0]}`,
+      );
+    });
+  if (outcome !== "over") return "mine";
+  // The end panel is visible once it is there (a modal over the board).
+  await expect(page.getByTestId("end-game-panel")).toBeVisible();
+  return "over";
 }
 
 /** Plays one playable card: by drag and drop, or by clicks. Returns false when none is playable. */
@@ -47,10 +79,11 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
   // The dearest playable card: its drawn face says "cost 1 fire 3 diamond".
   let best = 0;
   let bestCost = -1;
-  for (let i = 0; i < n; i++) {
-    const label =
-      (await playable.nth(i).locator("[aria-label*=cost]").first().getAttribute("aria-label")) ??
-      "";
+  // Every playable card's label in one look (a look per card cost seconds on a loaded machine).
+  const labels = await playable.evaluateAll((cards) =>
+    cards.map((c) => c.querySelector("[aria-label*=cost]")?.getAttribute("aria-label") ?? ""),
+  );
+  labels.forEach((label, i) => {
     const cost =
       (/cost ([^,]*)/.exec(label)?.[1] ?? "").match(/\d+/g)?.reduce((a, b) => a + Number(b), 0) ??
       0;
@@ -58,7 +91,7 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
       bestCost = cost;
       best = i;
     }
-  }
+  });
   const card = playable.nth(best);
   if (how === "drag") {
     // Read the card's box once the dealt hand stopped sliding, or the press misses it.
@@ -102,6 +135,33 @@ export async function playACard(page: Page, how: "drag" | "click"): Promise<bool
   return true;
 }
 
+/** How long a play's answer and animations (under 3 s on a quiet machine) may take. */
+export const INPUT_DEADLINE_MS = 60_000;
+
+/**
+ * Waits until the battle screen takes input again (end turn is enabled: no
+ * call under way, no animation) or the battle is over. True when it is over.
+ */
+export async function waitForInput(page: Page): Promise<boolean> {
+  const over = await page
+    .waitForFunction(
+      () => {
+        if (document.querySelector('[data-testid="end-game-panel"]')) return "over";
+        const end = document.querySelector<HTMLButtonElement>('[data-testid="end-turn"]');
+        return end && !end.disabled ? "input" : null;
+      },
+      undefined,
+      { timeout: INPUT_DEADLINE_MS, polling: 100 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch((error: Error) => {
+      throw new Error(
+        `the battle screen took no input (End turn stayed disabled) within ${INPUT_DEADLINE_MS / 1000} s: ${error.message.split("\n")[0]}`,
+      );
+    });
+  return over === "over";
+}
+
 /**
  * A whole turn of a plain, aggressive player: the dearest playable card,
  * every ready unit attacks, end turn.
@@ -113,18 +173,22 @@ export async function playTurn(page: Page, how: "drag" | "click"): Promise<void>
     /play_card|end_game/,
     { timeout: 15_000 },
   );
-  if (await page.getByTestId("end-game-panel").isVisible()) return;
-  await page.waitForTimeout(400);
+  // The play's answer and animations are over once the screen takes input again.
+  if (await waitForInput(page)) return;
   const allAttack = page.getByTestId("all-attack");
   if (await allAttack.isEnabled()) {
     await allAttack.click();
-    await page.waitForTimeout(600);
+    // All attack flags the ready units one by one (100 ms apart); a flag shows on ready units only.
+    await expect(page.locator('[data-testid^="player-flag-"][data-flag="defence"]')).toHaveCount(
+      0,
+      { timeout: 15_000 },
+    );
   }
+  // Over six cards (MAX_HAND_AT_END_TURN) the game asks for a discard: give it the first card.
+  const mustDiscard = (await page.locator('[data-testid^="hand-card-"]').count()) > 6;
   await page.getByTestId("end-turn").click();
-  // Over six cards the game asks for a discard: give it the first card.
-  const screen = page.getByTestId("battle-screen");
-  await page.waitForTimeout(300);
-  if ((await screen.getAttribute("data-phase")) === "discard_card") {
+  if (mustDiscard) {
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
     await page.locator('[data-testid^="hand-card-"]').first().click();
   }
 }

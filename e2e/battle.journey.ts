@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { playACard, playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
+import {
+  playACard,
+  playTurn,
+  startFirstBattle,
+  waitForInput,
+  waitForMyTurn,
+} from "./battle-support.ts";
 import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 
 test.describe("story battles", () => {
@@ -59,7 +65,8 @@ test.describe("story battles", () => {
     await startFirstBattle(page);
     await waitForMyTurn(page);
     await playACard(page, "click");
-    await page.waitForTimeout(1500);
+    // The play is answered (and so stored) once the screen takes input again.
+    await waitForInput(page);
     const hpBefore = await page.getByTestId("cpu-hp").textContent();
     const handBefore = await page.locator('[data-testid^="hand-card-"]').count();
     await page.reload();

@@ -2,6 +2,10 @@ import { COLLECTIBLE_CARDS } from "@cardrealm/content";
 import { expect, test } from "@playwright/test";
 import { keepScreenshot } from "./support.ts";
 
+// The foil's glint is motion: this journey asks for it (the others run with reduced
+// motion, playwright.config.ts) and checks that reduced motion stops it.
+test.use({ reducedMotion: "no-preference" });
+
 test("the card sheet shows every collectible card in its mini and big sizes, rares in gold and foil", async ({
   page,
 }) => {

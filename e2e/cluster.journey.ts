@@ -13,7 +13,7 @@ import {
   type SeedPlayer,
   sqliteSeeder,
 } from "./arena-support.ts";
-import { JOURNEY_THROTTLES } from "./support.ts";
+import { JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
 
 /**
  * The production shape without containers: two server processes behind
@@ -37,26 +37,15 @@ if (!REDIS_URL)
 if (!NGINX)
   console.log("nginx not installed: the cluster journey is skipped (apt-get install nginx-light).");
 
-async function waitFor(url: string, what: string, child?: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited early`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what} did not become ready`);
-}
-
 function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: "ignore",
   });
-  return waitFor(`http://127.0.0.1:${port}/readyz`, `server on ${port}`, child).then(() => child);
+  return waitForServer(`http://127.0.0.1:${port}/readyz`, `server on ${port}`, child).then(
+    () => child,
+  );
 }
 
 /** SIGTERM and the exit code, within the server's own 10 s shutdown bound (plus start-up slack). */
@@ -154,6 +143,7 @@ test.describe("two servers behind nginx", () => {
       METRICS_TOKEN,
       BATTLE_SEED: "12345",
       ...JOURNEY_THROTTLES,
+      ...JOURNEY_PACE,
     };
     // One after the other: the first runs the migrations.
     for (const port of ports) servers.push(await startServer(port, env));
@@ -165,7 +155,7 @@ test.describe("two servers behind nginx", () => {
         stdio: "ignore",
       },
     );
-    await waitFor(`${proxy}/readyz`, "nginx", nginx);
+    await waitForServer(`${proxy}/readyz`, "nginx", nginx);
   });
 
   test.afterAll(async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
+import { JOURNEY_PACE } from "./journey-env.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh data folder per run: journeys start from an empty game.
@@ -17,8 +18,14 @@ export default defineConfig({
     // docs/replays.md). Skipped when a journey failed (a dependency).
     { name: "replay-check", testMatch: "**/*.check.ts", dependencies: ["journeys"] },
   ],
+  // Two journey files at a time (docs/testing.md): the journeys spend most of their
+  // time waiting on the screen's pace, and each signs up its own players. The
+  // arena queue is the one shared thing: every journey that queues on this server
+  // is in arena.journey.ts, whose tests run in order in one worker. Tests of one
+  // file stay in order in one worker (fullyParallel off): cluster and
+  // arena-redis start their own servers in beforeAll.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   reporter: [["list"], ["json"]],
@@ -26,6 +33,10 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 720 },
+    // Journeys do not test motion, except battle-motion.journey.ts, which asks for
+    // it (no-preference) and checks that reduced motion draws no effect. Less to
+    // paint on a busy 2-core machine, and nothing slides under a press.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
@@ -58,6 +69,9 @@ export default defineConfig({
       BATTLE_SEED: process.env.E2E_BATTLE_SEED ?? "12345",
       // The arena's bot comes after 8 s instead of 20-70 (arena.journey.ts).
       ARENA_BOT_WAIT_SECONDS: "8",
+      // The battle screen's reading pauses (the computer's played card 2 s, "Enemy
+      // turn!", "Your turn!") at 10%; animations keep their length (docs/testing.md).
+      ...JOURNEY_PACE,
       // The journeys sign dozens of players up from one address in a few minutes.
       SIGNUPS_PER_HOUR: "100000",
       LOGINS_PER_MINUTE: "100000",

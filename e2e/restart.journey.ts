@@ -5,7 +5,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
 import { playACard, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
-import { expectMap, JOURNEY_THROTTLES } from "./support.ts";
+import { expectMap, JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_RESTART_PORT ?? 3150);
@@ -25,19 +25,17 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       TOKEN_SECRET: "e2e-restart-secret-e2e-restart-secret-0",
       BATTLE_SEED: "12345",
       ...JOURNEY_THROTTLES,
+      ...JOURNEY_PACE,
     },
     stdio: "ignore",
   });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  try {
+    await waitForServer(`${base}/healthz`, `the journey's server on ${port}`, child);
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw error;
   }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
+  return child;
 }
 
 test("a server restart mid-battle: the battle carries on where it stood", async ({ page }) => {

@@ -7,9 +7,13 @@ test.describe("signing in", () => {
     await expect(page.getByText("1.21-p")).toBeVisible();
     await expect(page.getByText(/18\+/)).toBeVisible();
     await keepScreenshot(page, "login");
-    // Hold the files list back a moment so the loading popup can be seen at work.
+    // Hold the files list back until the loading popup has been seen at work.
+    let releaseFiles = () => {};
+    const filesHeld = new Promise<void>((release) => {
+      releaseFiles = release;
+    });
     await page.route("**/api/files", async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await filesHeld;
       await route.continue();
     });
     await page.getByTestId("login-new-player").click();
@@ -19,6 +23,7 @@ test.describe("signing in", () => {
     await expect(progress).toHaveAttribute("role", "progressbar");
     const early = Number(await progress.getAttribute("aria-valuenow"));
     await keepScreenshot(page, "loading");
+    releaseFiles();
     await expectMap(page);
     expect(early).toBeLessThan(100);
     await expect(page.getByTestId("gem-balance")).toHaveText(/1[\s,.]?000/);

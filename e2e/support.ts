@@ -1,7 +1,10 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type FrameLocator, type Page } from "@playwright/test";
+
+export { JOURNEY_PACE } from "./journey-env.ts";
 
 const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screens");
 
@@ -16,11 +19,74 @@ export const JOURNEY_THROTTLES = {
   EVENTS_PER_MINUTE: "10000",
 } as const;
 
+/**
+ * How long a server a journey starts itself (or nginx) may take to answer:
+ * tsx compiles the server at start, and on a loaded 2-core machine that took
+ * 10-20 s. The wait ends at the first answer, so a long deadline costs nothing.
+ */
+export const SERVER_START_DEADLINE_MS = 90_000;
+
+/**
+ * Waits until `url` answers 2xx (a server's /healthz or /readyz), polling
+ * every 100 ms; fails at once if `child` exits, or after `deadlineMs` naming
+ * `what` and the last error.
+ */
+export async function waitForServer(
+  url: string,
+  what: string,
+  child?: ChildProcess,
+  deadlineMs = SERVER_START_DEADLINE_MS,
+): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  let last = "no answer yet";
+  while (Date.now() < deadline) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(
+        `${what} exited before answering ${url} (${child.exitCode ?? child.signalCode})`,
+      );
+    }
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (r.ok) return;
+      last = `HTTP ${r.status}`;
+    } catch (error) {
+      // Not listening yet (connection refused) or too slow to answer.
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what} did not answer ${url} within ${deadlineMs / 1000} s (last: ${last})`);
+}
+
+/**
+ * Waits until the page is at rest: no short animation or transition (3 s or
+ * less: entry fades and slides) still running; endless or long ones (a glow)
+ * and the turn timer's ring (a new 1 s transition every second) are left out.
+ * A screen that never rests within `timeoutMs` is taken as it is: what comes
+ * next (a picture, a measure) does not depend on it being still.
+ */
+export async function animationsSettled(page: Page, timeoutMs = 10_000): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.getAnimations().every((a) => {
+          const timing = a.effect?.getComputedTiming();
+          if (a.playState !== "running" || !(Number(timing?.endTime) <= 3_000)) return true;
+          // The turn timer's ring turns by a new transition every second.
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          return target instanceof Element && target.closest(".turn-timer") !== null;
+        }),
+      undefined,
+      { timeout: timeoutMs, polling: "raf" },
+    )
+    .catch(() => undefined);
+}
+
 /** Keeps the latest screenshot of a screen in docs/screens/ (desktop and phone sizes). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
   // Let entry animations settle so the picture shows the screen at rest.
-  await page.waitForTimeout(700);
+  await animationsSettled(page);
   await page.screenshot({ path: resolve(screensDir, `${name}.png`) });
 }
 
@@ -51,16 +117,54 @@ export async function expectMap(
   if (!tutorial) await skipTutorial(page);
 }
 
-/** Presses "Skip tutorial" when the guide offers it (in a page or the partner frame). */
+/**
+ * Whether the signed-in player's guide is due on its welcome ("Skip
+ * tutorial" shows on the steps intro and Welcome10, tutorial-overlay.tsx),
+ * as the server has it; null when that cannot be asked (no stored token).
+ */
+async function welcomeDue(root: Page | FrameLocator): Promise<boolean | null> {
+  const frame =
+    "mainFrame" in root
+      ? root.mainFrame()
+      : await root
+          .owner()
+          .elementHandle({ timeout: 5_000 })
+          .then((h) => h?.contentFrame() ?? null)
+          .catch(() => null);
+  if (!frame) return null;
+  return frame
+    .evaluate(async () => {
+      const token = localStorage.getItem("jwtToken");
+      if (!token) return null;
+      const r = await fetch("/api/player-details", {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!r.ok) return null;
+      const body = (await r.json()) as { data: { tutorial: { isActive: boolean; step: string } } };
+      const { isActive, step } = body.data.tutorial;
+      return isActive && (step === "intro" || step === "Welcome10");
+    })
+    .catch(() => null);
+}
+
+/**
+ * Presses "Skip tutorial" when the guide offers it (in a page or the partner
+ * frame): when the server says the player's guide is on its welcome, waits
+ * for the button (it mounts with the map); when it says not, returns at once.
+ */
 export async function skipTutorial(root: Page | FrameLocator): Promise<void> {
   const skip = root.getByTestId("tutorial-skip");
-  // The guide appears with the map; give it a moment to mount.
-  const shown = await skip
-    .waitFor({ state: "visible", timeout: 1_500 })
-    .then(() => true)
-    .catch(() => false);
+  const due = await welcomeDue(root);
+  if (due === false) return;
+  // Unknown (no stored token to ask with): look for the button a moment.
+  const shown =
+    due === true ||
+    (await skip
+      .waitFor({ state: "visible", timeout: 1_500 })
+      .then(() => true)
+      .catch(() => false));
   if (!shown) return;
-  await skip.click();
+  await skip.click({ timeout: 15_000 });
   await expect(root.getByTestId("tutorial-overlay")).toHaveCount(0);
 }
 
@@ -69,7 +173,7 @@ export async function expectInsideViewport(page: Page, testIds: string[]): Promi
   const vp = page.viewportSize();
   if (!vp) throw new Error("no viewport");
   // Measure the screen at rest, after its entry animations.
-  await page.waitForTimeout(800);
+  await animationsSettled(page);
   for (const id of testIds) {
     const box = await page.getByTestId(id).first().boundingBox();
     expect(box, `${id} is rendered`).not.toBeNull();

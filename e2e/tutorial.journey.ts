@@ -7,7 +7,7 @@
  */
 import { CARDS } from "@cardrealm/content";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { passStory, waitForMyTurn } from "./battle-support.ts";
+import { passStory, waitForInput, waitForMyTurn } from "./battle-support.ts";
 import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
 
@@ -66,10 +66,12 @@ async function playUnit(page: Page, press: Press): Promise<boolean> {
 
 /** Ends the turn; a discard (over six cards) gives the first card. */
 async function endTurn(page: Page, press: Press): Promise<void> {
+  const hand = page.locator('[data-testid^="hand-card-"]');
+  const mustDiscard = (await hand.count()) > 6;
   await press(page.getByTestId("end-turn"));
-  await page.waitForTimeout(300);
-  if ((await page.getByTestId("battle-screen").getAttribute("data-phase")) === "discard_card") {
-    await press(page.locator('[data-testid^="hand-card-"]').first());
+  if (mustDiscard) {
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
+    await press(hand.first());
   }
 }
 
@@ -85,13 +87,19 @@ async function lessonOrPass(page: Page, press: Press, doIt: () => Promise<boolea
 async function playToTheEnd(page: Page, press: Press): Promise<void> {
   for (let turn = 0; turn < 40; turn++) {
     if ((await waitForMyTurn(page)) === "over") return;
+    // The dealt hand shows as playable once the screen takes input.
+    if (await waitForInput(page)) return;
     await playUnit(page, press);
-    await page.waitForTimeout(600);
-    if (await page.getByTestId("end-game-panel").isVisible()) return;
+    // The play's answer and animations are over once the screen takes input again.
+    if (await waitForInput(page)) return;
     const allAttack = page.getByTestId("all-attack");
     if (await allAttack.isEnabled()) {
       await press(allAttack);
-      await page.waitForTimeout(600);
+      // All attack flags the ready units one by one (100 ms apart); a flag shows on ready units only.
+      await expect(page.locator('[data-testid^="player-flag-"][data-flag="defence"]')).toHaveCount(
+        0,
+        { timeout: 15_000 },
+      );
     }
     await endTurn(page, press);
   }
@@ -240,12 +248,20 @@ async function tutorialJourney(
     timeout: 10_000,
   });
   if ((await overlay(page).getAttribute("data-step")) === "SpellTarget75") {
+    const screen = page.getByTestId("battle-screen");
+    // The spell's targets are drawn with its pick: look for the castle once the pick shows.
+    await expect(screen).toHaveAttribute("data-phase", "select_spell_target", { timeout: 15_000 });
     const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
     await lessonOrPass(page, press, async () => {
       if (!(await castle.count())) return false;
       await press(castle);
       return true;
     });
+    // A lesson passed by the guide's button leaves the spell picked: put it back.
+    if ((await screen.getAttribute("data-phase")) === "select_spell_target") {
+      await page.keyboard.press("Escape");
+      await expect(screen).toHaveAttribute("data-phase", "play_card");
+    }
   }
   await expectStep(page, "BattleFinish80");
 

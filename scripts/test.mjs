@@ -1,11 +1,18 @@
 // npm test: every check and every test. Installs and builds what is missing
 // first, so it works on a fresh clone. Ends with one line "N passed, N failed".
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { ensureClientBuilt, ensureInstalled, root, run } from "./setup.mjs";
 
+const started = Date.now();
+/** The 1-minute load average, to read beside a duration (others may share the machine). */
+const load = () => loadavg()[0].toFixed(2);
+const setupLoad = load();
+const setupStart = Date.now();
 ensureInstalled();
 ensureClientBuilt();
+const setupSeconds = (Date.now() - setupStart) / 1000;
 
 const out = join(root, "test-results");
 mkdirSync(out, { recursive: true });
@@ -15,10 +22,20 @@ let failed = 0;
 let missing = 0;
 const failures = [];
 
+/** Runs one step and keeps its status, duration and the load average before and after. */
 function step(name, cmd, args, env = {}) {
   console.log(`\n=== ${name} ===`);
+  const loadBefore = load();
+  const t0 = Date.now();
   const status = run(cmd, args, { env: { ...process.env, ...env } });
-  steps.push([name, status === 0 ? "ok" : "FAILED"]);
+  const seconds = (Date.now() - t0) / 1000;
+  steps.push({
+    name,
+    status: status === 0 ? "ok" : "FAILED",
+    seconds,
+    loadBefore,
+    loadAfter: load(),
+  });
   return status === 0;
 }
 
@@ -98,7 +115,21 @@ if (!existsSync(chromium)) {
 }
 
 console.log("\n=== summary ===");
-for (const [name, status] of steps) console.log(`${status.padEnd(6)} ${name}`);
+const totalSeconds = (Date.now() - started) / 1000;
+// Durations and load averages (1 min, before -> after), also in test-results/steps.json
+// (docs/testing.md keeps the measured figures).
+for (const s of steps) {
+  console.log(
+    `${s.status.padEnd(6)} ${s.name} (${s.seconds.toFixed(0)} s, load ${s.loadBefore} -> ${s.loadAfter})`,
+  );
+}
+console.log(
+  `total ${totalSeconds.toFixed(0)} s (install/build check ${setupSeconds.toFixed(0)} s)`,
+);
+writeFileSync(
+  join(out, "steps.json"),
+  `${JSON.stringify({ totalSeconds, setupSeconds, setupLoad, steps }, null, 2)}\n`,
+);
 if (missing && process.env.CI) {
   console.log("CI must run every test: a missing component counts as a failure here.");
   failed += missing;

@@ -281,6 +281,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ...(config.arenaBotWaitSeconds !== undefined
         ? { arenaBotWaitSeconds: String(config.arenaBotWaitSeconds) }
         : {}),
+      // Tests only (refused in production): the battle screen's reading pauses, in percent.
+      ...(config.battlePacePercent !== undefined
+        ? { battlePacePercent: String(config.battlePacePercent) }
+        : {}),
     },
   });
 

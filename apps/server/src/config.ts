@@ -84,6 +84,7 @@ const EnvSchema = z.object({
     .max(2 ** 31 - 2)
     .optional(),
   ARENA_BOT_WAIT_SECONDS: z.coerce.number().int().min(1).max(70).optional(),
+  BATTLE_PACE_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   OPERATOR_TOKENS: z
     .string()
@@ -152,6 +153,13 @@ export interface Config {
    * in production).
    */
   arenaBotWaitSeconds: number | undefined;
+  /**
+   * Tests only: the battle screen's reading pauses (the other side's played
+   * card, "Enemy turn!", the bot's waits) at this percentage of product.md's
+   * timings; animations keep their length (sent to the client in
+   * /api/settings; refused in production).
+   */
+  battlePacePercent: number | undefined;
   production: boolean;
 }
 
@@ -179,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (production && e.ARENA_BOT_WAIT_SECONDS !== undefined) {
     throw new ConfigError(
       "Invalid settings:\n  ARENA_BOT_WAIT_SECONDS: a fixed bot wait is for tests; unset it in production",
+    );
+  }
+  if (production && e.BATTLE_PACE_PERCENT !== undefined) {
+    throw new ConfigError(
+      "Invalid settings:\n  BATTLE_PACE_PERCENT: a faster battle screen is for tests; unset it in production",
     );
   }
   if (production && !e.TOKEN_SECRET) {
@@ -234,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventsPerMinute: e.EVENTS_PER_MINUTE,
     battleSeed: e.BATTLE_SEED,
     arenaBotWaitSeconds: e.ARENA_BOT_WAIT_SECONDS,
+    battlePacePercent: e.BATTLE_PACE_PERCENT,
     production,
   };
 }

@@ -421,10 +421,19 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
 
     // Both now idle: turns alternate until one side has three idle turns in a row.
     for (let i = 0; i < 6; i++) {
+      const before = await stateOf(m.gameId);
+      if (before.over) break;
       clock.advance(50_000);
-      await new Promise((r) => setTimeout(r, 60));
-      const st = await stateOf(m.gameId);
-      if (st.over) break;
+      // The timeout is applied once the battle moves on (a new version, or its end):
+      // a fixed 60 ms was too short on a loaded machine (stress-ng, issue 17), and the
+      // next advance then came before the new turn's deadline was set.
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const st = await stateOf(m.gameId);
+        if (st.over || st.version > before.version) break;
+        if (Date.now() > deadline) throw new Error(`idle turn ${i + 1} was not ended within 15 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
     }
     const end = await stateOf(m.gameId);
     expect(end.over).toBe(true);

@@ -16,6 +16,8 @@ export interface AppSettings {
   paymentSandbox?: string;
   /** Test servers only: the arena queue's bot fallback wait in seconds (else 20-70 drawn). */
   arenaBotWaitSeconds?: string;
+  /** Test servers only: the battle screen's reading pauses in percent of product.md's (else 100). */
+  battlePacePercent?: string;
 }
 
 export type SystemMessageType = "info" | "dialog";

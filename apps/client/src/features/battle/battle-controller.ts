@@ -59,6 +59,7 @@ import {
   fxKindOf,
   motionAllowed,
 } from "./battle-motion.ts";
+import { paced } from "./battle-pace.ts";
 import { cancelWaits, createMessageQueue, setTempo, wait } from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import {
@@ -276,9 +277,9 @@ async function onCpuStartTurn(turn: number): Promise<void> {
   wake("cpu");
   startTimer("cpu", TURN_SECONDS.enemy, turn);
   const since = Date.now() - endTurnAt;
-  await wait(TIMINGS.enemyWait - since);
-  showMessage(MESSAGES.enemyTurn, "enemy_turn", TIMINGS.enemyMessage);
-  await wait(TIMINGS.enemyMessage);
+  await wait(paced(TIMINGS.enemyWait) - since);
+  showMessage(MESSAGES.enemyTurn, "enemy_turn", paced(TIMINGS.enemyMessage));
+  await wait(paced(TIMINGS.enemyMessage));
 }
 
 /** The arena bot (21) waits like a person (product.md section 4): ms in [min, max]. */
@@ -287,7 +288,7 @@ function botWait(min: number, max: number): Promise<void> {
   // In an arena game (isPvP) the server already waited before sending the bot's move;
   // a replay shows the move, not the bot's thinking.
   if (shown?.cpuId !== ARENA_BOT_ID || shown.isPvP || replaying()) return Promise.resolve();
-  return wait(min + Math.random() * (max - min));
+  return wait(paced(min + Math.random() * (max - min)));
 }
 
 async function onCpuPlayed(msg: NonNullable<StateMessage["cpu_played_card"]>): Promise<void> {
@@ -296,7 +297,7 @@ async function onCpuPlayed(msg: NonNullable<StateMessage["cpu_played_card"]>): P
   store.set({ cpuCard: { id: fxId(), card: msg.card, target: msg.target } });
   payCost("cpu", msg.card);
   patchSide("cpu", (s) => ({ ...s, handCount: Math.max(0, s.handCount - 1) }));
-  await wait(TIMINGS.cpuCard);
+  await wait(paced(TIMINGS.cpuCard));
   store.set({ cpuCard: null });
   const cell = msg.result.cell;
   if (cell !== null && cell !== undefined) {
@@ -448,8 +449,8 @@ async function onPhase(phase: PhaseMsg): Promise<void> {
   if (phase === "play_card") {
     patchShown((b) => ({ ...b, active: "player" }));
     wake("player");
-    showMessage("Your turn!", "your_turn", TIMINGS.yourTurnMessage);
-    await wait(500);
+    showMessage("Your turn!", "your_turn", paced(TIMINGS.yourTurnMessage));
+    await wait(paced(500));
   }
 }
 

@@ -169,6 +169,36 @@ describe("battle screen", () => {
     expect(screen.getByTestId("turn-timer").dataset.seat).toBe("player");
   });
 
+  it("a test server's pace (BATTLE_PACE_PERCENT 10) shortens the reading pauses of the enemy turn, not its outcome", async () => {
+    const server = fakeBattleServer({ cpuPlays: true });
+    await mount(server, {
+      settings: {
+        partner: "local",
+        supporterUrl: "https://example.com/s",
+        patronUrl: "https://example.com/p",
+        communityUrl: "https://example.com/c",
+        version: "test",
+        battlePacePercent: "10",
+      },
+    });
+    fireEvent.click(screen.getByTestId("end-turn"));
+    // "Enemy turn!" after 100 ms instead of 1000, shown 140 ms instead of 1400.
+    await advance(150);
+    expect(screen.getByTestId("battle-message").textContent).toBe("Enemy turn!");
+    await advance(200);
+    expect(screen.getByTestId("cpu-played-card").getAttribute("aria-label")).toBe(
+      "Enemy plays Shambling Corpse",
+    );
+    // The played card is shown 200 ms instead of 2000; the unit's entry keeps its 450 ms.
+    await advance(250);
+    expect(screen.queryByTestId("cpu-played-card")).toBeNull();
+    await advance(1500);
+    expect(screen.getByTestId("cpu-unit-0")).toBeTruthy();
+    expect(phase()).toBe("play_card");
+    expect(battleStore.get().animating).toBe(false);
+    expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
+  });
+
   it("asks for a discard above 6 cards, then ends the turn discarding the card clicked", async () => {
     const server = fakeBattleServer();
     const keys = server.setHand(Array(7).fill(FIRE_ELEMENTAL));

@@ -1,0 +1,9 @@
+/**
+ * The battle screen's reading pauses at 10% of product.md's on every server
+ * the journeys start (BATTLE_PACE_PERCENT, a test-only setting the server
+ * refuses in production): the computer's and the opponent's turns are shown
+ * quicker; animations keep their length (battle-motion.journey.ts watches
+ * them). See docs/testing.md. A module of its own, without imports, so the
+ * Playwright config can read it too.
+ */
+export const JOURNEY_PACE = { BATTLE_PACE_PERCENT: "10" } as const;
