@@ -128,6 +128,12 @@ async function check(
 }
 
 const back = async (page: Page) => {
+  // A reward popup (a daily task done on the way) sits over the screen until OK.
+  const reward = page.getByTestId("reward-popup");
+  while (await reward.isVisible()) {
+    await page.getByTestId("reward-popup-ok").click();
+    await expect(reward).toBeHidden({ timeout: 15_000 });
+  }
   await page.getByTestId("back-to-map").first().click();
   await expectMap(page);
 };
@@ -251,6 +257,17 @@ for (const size of [
       await back(page);
 
       await openArena(page);
+      // A daily task done on the way (a box opened) greets the arena with its
+      // reward popup, depending on the day's tasks: read it, then close each.
+      const reward = page.getByTestId("reward-popup");
+      while (await reward.isVisible()) {
+        await check(page, "arena reward popup", {
+          root: '[data-testid="reward-popup"]',
+          whole: ['[data-testid="reward-popup-ok"]'],
+        });
+        await page.getByTestId("reward-popup-ok").click();
+        await expect(reward).toBeHidden({ timeout: 15_000 });
+      }
       await check(page, "arena", {
         root: '[data-testid="arena-screen"]',
         whole: [".arena-panel"],
