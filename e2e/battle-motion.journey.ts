@@ -36,7 +36,9 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
     const now = await page.evaluate(
       ({ shots, seen }) => {
         const found = {
-          lunge: document.querySelector(".unit--lunge") !== null,
+          lunge:
+            document.querySelector(".unit--lunge") !== null ||
+            (window as { lungeSeen?: boolean }).lungeSeen === true,
           impact: document.querySelector('[data-fx="impact"]') !== null,
           spell:
             document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
@@ -96,7 +98,24 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
   );
 }
 
+/**
+ * Records in the page every unit that starts a lunge: at the journeys' reading
+ * pace a lunge can begin and end between two looks at the board.
+ */
+async function recordLunges(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as { lungeSeen?: boolean };
+    new MutationObserver((changes) => {
+      for (const c of changes) {
+        if (c.target instanceof Element && c.target.classList.contains("unit--lunge"))
+          w.lungeSeen = true;
+      }
+    }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
+  });
+}
+
 async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: Seen) => boolean) {
+  await recordLunges(page);
   await playAsNewPlayer(page);
   await startFirstBattle(page);
   for (let turn = 0; turn < 14 && !until(seen); turn++) {

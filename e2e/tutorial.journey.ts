@@ -35,11 +35,20 @@ async function expectBlocked(page: Page, target: Locator): Promise<void> {
   const box = await target.boundingBox();
   expect(box).not.toBeNull();
   if (!box) return;
-  const hit = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.getAttribute("data-testid") ?? null,
-    [box.x + box.width / 2, box.y + box.height / 2],
-  );
-  expect(hit).toBe("tutorial-shield");
+  // The shield mounts with the step's target measured (after a reload, a moment
+  // after the step shows): wait for it to be the thing under the press.
+  const centre = [box.x + box.width / 2, box.y + box.height / 2];
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          ([x, y]) =>
+            document.elementFromPoint(x ?? 0, y ?? 0)?.getAttribute("data-testid") ?? null,
+          centre,
+        ),
+      { timeout: 15_000 },
+    )
+    .toBe("tutorial-shield");
 }
 
 async function handCards(page: Page): Promise<{ key: string; name: string; spell: boolean }[]> {
