@@ -23,6 +23,8 @@ interface Seen {
   impact: boolean;
   spell: boolean;
   number: boolean;
+  shotLunge?: boolean;
+  shotSpell?: boolean;
 }
 
 /**
@@ -35,14 +37,23 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
     // One look at the page per round: what moves, whose move it is.
     const now = await page.evaluate(
       ({ shots, seen }) => {
-        const found = {
-          lunge:
-            document.querySelector(".unit--lunge") !== null ||
-            (window as { lungeSeen?: boolean }).lungeSeen === true,
-          impact: document.querySelector('[data-fx="impact"]') !== null,
+        // What moved since the last look (recorded in the page by recordMotion)
+        // or moves now.
+        const seenInPage = (window as { motionSeen?: Record<string, boolean> }).motionSeen ?? {};
+        const live = {
+          lunge: document.querySelector(".unit--lunge") !== null,
           spell:
             document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null,
-          number: document.querySelector('[data-testid="hp-popup"]') !== null,
+        };
+        const found = {
+          live,
+          lunge: live.lunge || seenInPage.lunge === true,
+          impact:
+            document.querySelector('[data-fx="impact"]') !== null || seenInPage.impact === true,
+          spell: live.spell || seenInPage.spell === true,
+          number:
+            document.querySelector('[data-testid="hp-popup"]') !== null ||
+            seenInPage.number === true,
           over: document.querySelector('[data-testid="end-game-panel"]') !== null,
           mine:
             document.querySelector('[data-testid="battle-screen"]')?.getAttribute("data-phase") ===
@@ -53,13 +64,13 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
         // itself after 760 ms, often before a loaded machine takes the picture).
         // The attack's picture is the lunge at full stretch (its 500 ms
         // transition held at 85%), just before the impact lands.
-        if (shots && found.lunge && !seen.lunge) {
+        if (shots && live.lunge && !seen.shotLunge) {
           for (const a of document.getAnimations()) a.pause();
           for (const unit of document.querySelectorAll(".unit--lunge")) {
             for (const a of unit.getAnimations()) a.currentTime = 425;
           }
         }
-        if (shots && found.spell && !seen.spell) {
+        if (shots && live.spell && !seen.shotSpell) {
           for (const a of document.getAnimations()) a.pause();
           for (const fx of document.querySelectorAll<HTMLElement>('[data-testid="board-fx"]')) {
             const copy = fx.cloneNode(true) as HTMLElement;
@@ -83,8 +94,16 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
         for (const a of document.getAnimations()) a.play();
       });
     };
-    if (shots && now.lunge && !seen.lunge) await shoot("battle-attack.png");
-    if (shots && now.spell && !seen.spell) await shoot("battle-spell.png");
+    // A picture is taken of what moves now; what began and ended between two
+    // looks still counts as seen, without a picture.
+    if (shots && now.live.lunge && !seen.shotLunge) {
+      await shoot("battle-attack.png");
+      seen.shotLunge = true;
+    }
+    if (shots && now.live.spell && !seen.shotSpell) {
+      await shoot("battle-spell.png");
+      seen.shotSpell = true;
+    }
     seen.lunge ||= now.lunge;
     seen.impact ||= now.impact;
     seen.spell ||= now.spell;
@@ -99,26 +118,36 @@ async function watchTurn(page: Page, seen: Seen, shots: boolean): Promise<"mine"
 }
 
 /**
- * Records in the page every unit that starts a lunge: at the journeys' reading
- * pace a lunge can begin and end between two looks at the board.
+ * Records in the page every lunge, impact, spell effect and damage number as it
+ * appears: at the journeys' reading pace one can begin and end between two
+ * looks at the board (CI saw a lunge missed that way).
  */
-async function recordLunges(page: Page): Promise<void> {
+async function recordMotion(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as { lungeSeen?: boolean };
-    new MutationObserver((changes) => {
-      for (const c of changes) {
-        if (c.target instanceof Element && c.target.classList.contains("unit--lunge"))
-          w.lungeSeen = true;
-      }
-    }).observe(document, { attributes: true, attributeFilter: ["class"], subtree: true });
+    const w = window as { motionSeen?: Record<string, boolean> };
+    const seen: Record<string, boolean> = {};
+    w.motionSeen = seen;
+    const look = () => {
+      seen.lunge ||= document.querySelector(".unit--lunge") !== null;
+      seen.impact ||= document.querySelector('[data-fx="impact"]') !== null;
+      seen.spell ||=
+        document.querySelector('[data-testid="board-fx"]:not([data-fx="impact"])') !== null;
+      seen.number ||= document.querySelector('[data-testid="hp-popup"]') !== null;
+    };
+    new MutationObserver(look).observe(document, {
+      attributes: true,
+      attributeFilter: ["class", "data-fx"],
+      childList: true,
+      subtree: true,
+    });
   });
 }
 
 async function playWatching(page: Page, seen: Seen, shots: boolean, until: (s: Seen) => boolean) {
-  await recordLunges(page);
+  await recordMotion(page);
   await playAsNewPlayer(page);
   await startFirstBattle(page);
-  for (let turn = 0; turn < 14 && !until(seen); turn++) {
+  for (let turn = 0; turn < 20 && !until(seen); turn++) {
     if ((await waitForMyTurn(page)) === "over") break;
     await playTurn(page, "click");
     if ((await watchTurn(page, seen, shots)) === "over") break;
@@ -135,8 +164,18 @@ test.describe("the board's motion", () => {
     page,
   }) => {
     const seen: Seen = { lunge: false, impact: false, spell: false, number: false };
-    await playWatching(page, seen, true, (s) => s.impact && s.spell);
-    expect(seen).toEqual({ lunge: true, impact: true, spell: true, number: true });
+    await playWatching(page, seen, true, (s) => s.lunge && s.impact && s.spell && s.number);
+    expect({
+      lunge: seen.lunge,
+      impact: seen.impact,
+      spell: seen.spell,
+      number: seen.number,
+    }).toEqual({
+      lunge: true,
+      impact: true,
+      spell: true,
+      number: true,
+    });
   });
 
   test.describe("with prefers-reduced-motion", () => {
