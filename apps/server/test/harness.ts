@@ -44,18 +44,64 @@ export async function freshDb(dialect: DialectUnderTest): Promise<Db> {
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const db = openPostgres(url, { schema, max: 20 });
-  await migrateToLatest(db);
+  await migrateUnderSchemaLock(db, url);
   const close = db.close;
   return {
     ...db,
     async close() {
       await close();
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`drop schema ${schema} cascade`);
-      await c.end();
+      await dropSchema(url, schema);
     },
   };
+}
+
+/**
+ * Trap: Kysely's migrator lists the tables of every schema in the database
+ * (pg_catalog); a schema that another test worker drops during that listing
+ * fails it with "schema t_... does not exist" (seen with four Vitest workers).
+ * Migrations of test schemas hold this advisory lock shared, drops hold it
+ * alone, so a listing never meets a schema half dropped.
+ */
+const SCHEMA_DROP_LOCK = 17_000_017;
+
+/** migrateToLatest, with the schema-drop lock held shared meanwhile (see SCHEMA_DROP_LOCK). */
+export async function migrateUnderSchemaLock(db: Db, url: string): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query("select pg_advisory_lock_shared($1)", [SCHEMA_DROP_LOCK]);
+    // Another suite on the same database (a second checkout's tests) drops
+    // its schemas without this lock: its drop can still meet the listing, so
+    // a listing that failed on another schema is run again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await migrateToLatest(db);
+        return;
+      } catch (err) {
+        const otherSchemaGone =
+          err instanceof Error &&
+          (err as { code?: string }).code === "3F000" &&
+          !err.message.includes(`"${db.schema}"`);
+        if (!otherSchemaGone || attempt >= 5) throw err;
+      }
+    }
+  } finally {
+    await lock.end();
+  }
+}
+
+/** Drops a test schema with the schema-drop lock held alone (see SCHEMA_DROP_LOCK). */
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query("begin");
+    await c.query("select pg_advisory_xact_lock($1)", [SCHEMA_DROP_LOCK]);
+    await c.query(`drop schema ${schema} cascade`);
+    await c.query("commit");
+  } finally {
+    await c.end();
+  }
 }
 
 export const TEST_PARTNER_SECRET = "test-partner-secret-test-partner-secret-42";

@@ -11,10 +11,9 @@ import pg from "pg";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { type Db, openPostgres } from "../src/db/database.ts";
-import { migrateToLatest } from "../src/db/migrate.ts";
 import { createProgression } from "../src/progression/progression.ts";
 import { createSeasonEnd } from "../src/progression/season-end.ts";
-import { newGuest, type TestApp, testApp } from "./harness.ts";
+import { dropSchema, migrateUnderSchemaLock, newGuest, type TestApp, testApp } from "./harness.ts";
 
 const url = process.env.DATABASE_URL;
 const CARD = COLLECTIBLE_CARDS.find((c) => c.set === "base" && copyCap(c.id) === 5);
@@ -54,7 +53,7 @@ describe.skipIf(!url)("PostgreSQL outage during play", () => {
       onConnectionError: (err) => lost.push(err),
       ...opts,
     });
-    await migrateToLatest(db);
+    await migrateUnderSchemaLock(db, url ?? "");
     t = await testApp("postgres", {}, { db });
   }
 
@@ -86,7 +85,7 @@ describe.skipIf(!url)("PostgreSQL outage during play", () => {
   afterEach(async () => {
     await admin.query("rollback").catch(() => undefined);
     await t.app.close();
-    await admin.query(`drop schema ${schema} cascade`);
+    await dropSchema(url ?? "", schema);
     await admin.end();
   });
 
