@@ -9,23 +9,40 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "cardrealm-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
+/** The journeys that take a minute or more on their own (arena's are one serial group). */
+const LONG_JOURNEYS = [
+  "**/tutorial.journey.ts",
+  "**/arena.journey.ts",
+  "**/cluster.journey.ts",
+  "**/arena-redis.journey.ts",
+  "**/story-win.journey.ts",
+];
+
 export default defineConfig({
   testDir: ".",
   projects: [
-    { name: "journeys", testMatch: "**/*.journey.ts" },
+    // The long journeys first (a project's tests are handed out before the
+    // next project's): started last, one of them alone at the end of the run
+    // was the run's last minutes (docs/testing.md).
+    { name: "journeys-long", testMatch: LONG_JOURNEYS },
+    { name: "journeys", testMatch: "**/*.journey.ts", testIgnore: LONG_JOURNEYS },
     // Last: rebuilds the replay of every battle the journeys finished and
     // checks it reaches the stored final state (replay-check.check.ts,
     // docs/replays.md). Skipped when a journey failed (a dependency).
-    { name: "replay-check", testMatch: "**/*.check.ts", dependencies: ["journeys"] },
+    {
+      name: "replay-check",
+      testMatch: "**/*.check.ts",
+      dependencies: ["journeys-long", "journeys"],
+    },
   ],
-  // Two journey files at a time (docs/testing.md): the journeys spend most of their
-  // time waiting on the screen's pace, and each signs up its own players. The
-  // arena queue is the one shared thing: every journey that queues on this server
-  // is in arena.journey.ts, whose tests run in order in one worker. Tests of one
-  // file stay in order in one worker (fullyParallel off): cluster and
-  // arena-redis start their own servers in beforeAll.
-  fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Four tests at a time (docs/testing.md): the journeys spend most of their
+  // time waiting on the screen's pace, and each test signs up its own players,
+  // so tests of one file run side by side too. The arena queue is the one
+  // shared thing: every journey that queues on this server is in
+  // arena.journey.ts, whose tests run in order in one worker (serial mode);
+  // cluster and arena-redis start their own servers in beforeAll (one test each).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   timeout: 60_000,
   reporter: [["list"], ["json"]],
