@@ -120,18 +120,27 @@ describe.skipIf(!url)("PostgreSQL outage during play", () => {
     const idleBefore = await backends("state = 'idle'");
     expect(idleBefore).toBeGreaterThan(0);
 
-    await admin.query(
-      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
-      [appName],
-    );
+    const terminated = (
+      await admin.query(
+        "select pid, pg_terminate_backend(pid) from pg_stat_activity where application_name = $1",
+        [appName],
+      )
+    ).rows.map((r: { pid: number }) => r.pid);
     for (const r of await inFlight) {
       expect(r.statusCode, r.body).toBe(503);
       expect(r.json().error.code).toBe("unavailable");
       expect(r.json().error.message).toMatch(/try again/);
     }
     await admin.query("rollback");
-    // Every connection's loss was heard (idle and busy alike), none crashed the process.
+    // Every connection's loss was heard (idle and busy alike), none crashed the
+    // process, and the pool let go of every dead connection: under load more
+    // connections may have gone idle after idleBefore was read, and one still
+    // in the pool would answer the next request 503
     await until(async () => lost.length >= idleBefore + 3);
+    // (the terminated backends are gone, and every connection the pool holds
+    // has a live backend)
+    await until(async () => (await backends(`pid in (${terminated.join(",") || "0"})`)) === 0);
+    await until(async () => (t.db.poolStats?.().total ?? 0) <= (await backends()));
 
     // Recovered without a restart: fresh connections, the same process.
     const again = await add();
