@@ -21,9 +21,15 @@ function keyed(cards: CardAmount[]) {
 }
 
 /** A player's own rows beside the users row: what the view cache keeps. */
-interface ViewParts {
+export interface ViewParts {
   /** player_view_versions.version when these were read (or before: never after). */
   version: number;
+  /**
+   * The parts are the tables exactly at `version` (read or patched inside the
+   * writing transaction, economy/box-view.ts), not possibly newer: only such
+   * parts may be patched with a later write's changes.
+   */
+  exact: boolean;
   day: string;
   seasonId: string;
   library: CardAmount[];
@@ -58,20 +64,47 @@ function cacheFor(db: Executor): Map<number, ViewParts> | undefined {
   return cache;
 }
 
-async function readParts(
+/**
+ * Reads the parts. `exact` only when nothing can write the player's view
+ * tables between the version's read and these reads (inside the writer's
+ * transaction, with the version row held on PostgreSQL).
+ */
+export async function readParts(
   db: Executor,
   userId: number,
-  version: number,
-  day: string,
-  seasonId: string,
+  at: { version: number; day: string; seasonId: string; exact: boolean },
 ): Promise<ViewParts> {
   const [library, decks, maps, progression] = await Promise.all([
     libraryOf(db, userId),
     decksOf(db, userId),
     mapsOf(db, userId),
-    progressionRows(db, userId, day, seasonId),
+    progressionRows(db, userId, at.day, at.seasonId),
   ]);
-  return { version, day, seasonId, library, decks, maps, progression };
+  return { ...at, library, decks, maps, progression };
+}
+
+function remember(cache: Map<number, ViewParts>, userId: number, parts: ViewParts): void {
+  cache.delete(userId);
+  cache.set(userId, parts);
+  if (cache.size > VIEW_CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+}
+
+/** The cached parts read or patched exactly at `version`, if the cache holds them. */
+export function exactParts(db: Executor, userId: number, version: number): ViewParts | undefined {
+  const parts = cacheFor(db)?.get(userId);
+  return parts?.exact && parts.version === version ? parts : undefined;
+}
+
+/**
+ * Puts parts a writer built (exact at their version) in the cache, after its
+ * commit: the next view of the player reads no part while the version holds.
+ */
+export function rememberParts(db: Executor, userId: number, parts: ViewParts): void {
+  const cache = cacheFor(db);
+  if (cache) remember(cache, userId, parts);
 }
 
 /**
@@ -94,15 +127,9 @@ export async function userView(db: Executor, userId: number, now: number): Promi
     parts.day !== day ||
     parts.seasonId !== shared.seasonId
   ) {
-    parts = await readParts(db, userId, version, day, shared.seasonId);
-    if (cache) {
-      cache.delete(userId);
-      cache.set(userId, parts);
-      if (cache.size > VIEW_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-    }
+    // Not exact: a writer may commit between the version's read and the parts'.
+    parts = await readParts(db, userId, { version, day, seasonId: shared.seasonId, exact: false });
+    if (cache) remember(cache, userId, parts);
   }
   const { library, decks, maps } = parts;
   const allDecks = [1, 2, 3].map((n) => ({ ...keyed(decks.get(n) ?? []), sequence_number: n }));
