@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { withAmounts } from "../src/economy/box-view.ts";
 import { userView } from "../src/services/user-view.ts";
 import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
 
@@ -123,5 +124,32 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
     t.clock.now += 24 * 3600 * 1000;
     expect(await details(p.auth)).toEqual(await fresh(t.db, p.id, t.clock.now));
     expect(await open(p.auth)).toEqual(await fresh(t.db, p.id, t.clock.now));
+  });
+});
+
+describe("withAmounts", () => {
+  it("sets, inserts and removes cards in a sorted library", () => {
+    const lib = [
+      { cardId: 2, amount: 1 },
+      { cardId: 5, amount: 3 },
+      { cardId: 9, amount: 2 },
+    ];
+    const amounts = new Map([
+      [1, 1],
+      [5, 4],
+      [7, 1],
+      [9, 0],
+      [12, 2],
+      [3, 0],
+    ]);
+    expect(withAmounts(lib, amounts)).toEqual([
+      { cardId: 1, amount: 1 },
+      { cardId: 2, amount: 1 },
+      { cardId: 5, amount: 4 },
+      { cardId: 7, amount: 1 },
+      { cardId: 12, amount: 2 },
+    ]);
+    expect(lib).toHaveLength(3);
+    expect(withAmounts([], new Map([[4, 1]]))).toEqual([{ cardId: 4, amount: 1 }]);
   });
 });

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { DialectName } from "../db/database.ts";
 import type { Executor } from "../db/executor.ts";
 import { prepared } from "../db/prepared.ts";
+import type { CardAmount } from "../db/repositories/collection-repo.ts";
 import { dailyRows, findOpenSeason } from "../db/repositories/progression-repo.ts";
 import { bootstrapSeason } from "../progression/seasons.ts";
 import { exactParts, readParts, type ViewParts } from "../services/user-view.ts";
@@ -80,17 +81,10 @@ export async function partsAfterBox(
       ? exactParts(o.cacheDb, userId, o.before)
       : undefined;
   if (base && base.day === day) {
-    const library = new Map(base.library.map((c) => [c.cardId, c.amount]));
-    for (const [cardId, amount] of o.amounts) {
-      if (amount > 0) library.set(cardId, amount);
-      else library.delete(cardId);
-    }
     return {
       ...base,
       version: row.version,
-      library: [...library]
-        .sort((a, b) => a[0] - b[0])
-        .map(([cardId, amount]) => ({ cardId, amount })),
+      library: withAmounts(base.library, o.amounts),
       progression:
         o.wrote === "daily"
           ? { ...base.progression, daily: await dailyRows(trx, userId, day) }
@@ -104,4 +98,29 @@ export async function partsAfterBox(
     seasonId: open?.id ?? bootstrapSeason(o.now).id,
     exact: true,
   });
+}
+
+/**
+ * The library (sorted by card id, amounts above 0, as libraryOf reads it)
+ * with the given cards' amounts: a copy with at most six entries changed,
+ * found by binary search (no map and sort of the whole library per box).
+ */
+export function withAmounts(
+  library: readonly CardAmount[],
+  amounts: ReadonlyMap<number, number>,
+): CardAmount[] {
+  const out = library.slice();
+  for (const [cardId, amount] of amounts) {
+    let lo = 0;
+    let hi = out.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((out[mid]?.cardId ?? 0) < cardId) lo = mid + 1;
+      else hi = mid;
+    }
+    const found = out[lo]?.cardId === cardId;
+    if (amount > 0) out.splice(lo, found ? 1 : 0, { cardId, amount });
+    else if (found) out.splice(lo, 1);
+  }
+  return out;
 }
