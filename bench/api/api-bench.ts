@@ -353,6 +353,9 @@ try {
     }
   }
   console.log(`load average after: ${load()}`);
+  // A rate run's last window may leave requests in the server: let them end
+  // before the shutdown closes the database under them.
+  await new Promise((done) => setTimeout(done, 1000));
 } finally {
   child.kill("SIGTERM");
 }
