@@ -4,6 +4,7 @@ import type { Db } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
 import { withAmounts } from "../src/economy/box-view.ts";
+import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
 import { userView } from "../src/services/user-view.ts";
 import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
 
@@ -124,6 +125,48 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
     t.clock.now += 24 * 3600 * 1000;
     expect(await details(p.auth)).toEqual(await fresh(t.db, p.id, t.clock.now));
     expect(await open(p.auth)).toEqual(await fresh(t.db, p.id, t.clock.now));
+  });
+});
+
+describe.each(DIALECTS)("the views' global parts on %s", (dialect) => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await testApp(dialect);
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it("show every change of the champions and the season at the next read", async () => {
+    const me = await newGuest(t.app);
+    const others = [await newGuest(t.app), await newGuest(t.app)];
+    const details = async () =>
+      (await t.app.inject({ method: "GET", url: "/api/player-details", headers: me.auth })).json()
+        .data;
+    const check = async () =>
+      expect(await details()).toEqual(await fresh(t.db, me.user.id, t.clock.now));
+    const setUser = (id: number, set: { rank_score?: number; nickname?: string }) =>
+      t.db.kysely.updateTable("users").set(set).where("id", "=", id).execute();
+    const [a, b] = others.map((o) => o.user.id);
+    if (a === undefined || b === undefined) throw new Error("players missing");
+    await check();
+    await setUser(a, { rank_score: CHAMPIONS_FLOOR + 50 }); // a becomes a champion
+    await check();
+    expect((await details()).rank_champions).toHaveLength(1);
+    await setUser(b, { rank_score: CHAMPIONS_FLOOR + 80 }); // b above a
+    await check();
+    await setUser(a, { nickname: "Renamed Champion" });
+    await check();
+    expect((await details()).rank_champions).toContain("Renamed Champion");
+    await setUser(b, { rank_score: 10 }); // b drops out
+    await check();
+    expect((await details()).rank_champions).toEqual(["Renamed Champion"]);
+    await t.db.kysely.deleteFrom("users").where("id", "=", a).execute();
+    await check();
+    expect((await details()).rank_champions).toEqual([]);
+    // The season closes: the view's season parts are the next one's.
+    await t.db.kysely.updateTable("seasons").set({ status: "closed" }).execute();
+    await check();
   });
 });
 

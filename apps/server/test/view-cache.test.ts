@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
 import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,
@@ -202,6 +203,31 @@ describe("the player's view across two server processes", () => {
       expectLibraryAfterBox(first.user, after, opened);
       expect(after).toEqual(await fromTables());
       expect(await details(writer.url)).toEqual(after);
+    }
+  }, 60_000);
+
+  it("a new champion shows on both processes at once (the views' global number)", async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error("servers missing");
+    const signed = (await (
+      await fetch(`${a.url}/api/play-new-player`, { method: "POST" })
+    ).json()) as { data: { id: number; jwtToken: string } };
+    const headers = { authorization: `Bearer ${signed.data.jwtToken}` };
+    const champions = async (url: string) =>
+      (
+        (await (await fetch(`${url}/api/player-details`, { headers })).json()) as {
+          data: { rank_champions: string[] };
+        }
+      ).data.rank_champions;
+    const before = [await champions(a.url), await champions(b.url)];
+    expect(before[0]).toEqual(before[1]);
+    await db.kysely
+      .updateTable("users")
+      .set({ rank_score: CHAMPIONS_FLOOR + 1_000_000, nickname: "Two Process Champion" })
+      .where("id", "=", signed.data.id)
+      .execute();
+    for (const server of [a, b]) {
+      expect((await champions(server.url))[0]).toBe("Two Process Champion");
     }
   }, 60_000);
 });

@@ -83,7 +83,8 @@ export interface SeenInput {
   daily_ids?: number[] | undefined;
 }
 
-const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
+/** The score where champions start (above the five ranks); migration 0011 keeps it. */
+export const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
 
 export function createProgression(deps: { db: Db; clock: () => number }) {
   const { db, clock } = deps;
@@ -357,21 +358,6 @@ export async function progressionRows(
     seenOf(db, userId, seasonId),
   ]);
   return { daily, claimed, seen };
-}
-
-/** The open season's id (or the one the season job would open now), and the champions' names. */
-export async function progressionShared(
-  db: Executor,
-  now: number,
-): Promise<{ seasonId: string; champions: string[] }> {
-  const [open, champions] = await Promise.all([
-    findOpenSeason(db),
-    topChampions(db, CHAMPIONS_LIST_SIZE),
-  ]);
-  return {
-    seasonId: open?.id ?? bootstrapSeason(now).id,
-    champions: champions.map((c) => c.nickname),
-  };
 }
 
 /**

@@ -1,14 +1,16 @@
-import { utcDay } from "@cardrealm/content";
+import { CHAMPIONS_LIST_SIZE, utcDay } from "@cardrealm/content";
 import type { User } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
 import { type CardAmount, decksOf, libraryOf, mapsOf } from "../db/repositories/collection-repo.ts";
+import { findOpenSeason, topChampions } from "../db/repositories/progression-repo.ts";
 import { findUserWithViewVersion } from "../db/repositories/users-repo.ts";
 import {
+  CHAMPIONS_FLOOR,
   type ProgressionRows,
   progressionFrom,
   progressionRows,
-  progressionShared,
 } from "../progression/progression.ts";
+import { bootstrapSeason } from "../progression/seasons.ts";
 
 function keyed(cards: CardAmount[]) {
   const out: Record<string, { id: number; amount: number }> = {};
@@ -107,16 +109,58 @@ export function rememberParts(db: Executor, userId: number, parts: ViewParts): v
   if (cache) remember(cache, userId, parts);
 }
 
+/** The views' global parts: the open season's id (if any) and the champions' names. */
+interface GlobalParts {
+  /** view_globals.version when these were read (or before: never after). */
+  version: number;
+  openSeasonId: string | undefined;
+  champions: string[];
+}
+
+/** Per database handle: the global parts last read (migration 0011). */
+const globalCaches = new WeakMap<object, GlobalParts>();
+
+/**
+ * The open season's id (or the one the season job would open now) and the
+ * champions' names: kept per database handle while the views' global number
+ * (read with the users row) is the one they were read under and the
+ * triggers' champions floor is the content's. Never inside a transaction (on
+ * PostgreSQL its own bump waits for the commit).
+ */
+async function sharedParts(
+  db: Executor,
+  row: { globals_version: number | null; champions_floor: number | null },
+  now: number,
+): Promise<{ seasonId: string; champions: string[] }> {
+  const usable =
+    !db.isTransaction && row.globals_version !== null && row.champions_floor === CHAMPIONS_FLOOR;
+  let parts = usable ? globalCaches.get(db) : undefined;
+  if (!parts || parts.version !== row.globals_version) {
+    const [open, champions] = await Promise.all([
+      findOpenSeason(db),
+      topChampions(db, CHAMPIONS_LIST_SIZE),
+    ]);
+    parts = {
+      version: row.globals_version ?? 0,
+      openSeasonId: open?.id,
+      champions: champions.map((c) => c.nickname),
+    };
+    if (usable) globalCaches.set(db, parts);
+  }
+  return {
+    seasonId: parts.openSeasonId ?? bootstrapSeason(now).id,
+    champions: parts.champions,
+  };
+}
+
 /**
  * The user object of product.md section 3, built from the tables. `now`
  * (the caller's clock) picks the day of the daily tasks.
  */
 export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
-  const [row, shared] = await Promise.all([
-    findUserWithViewVersion(db, userId),
-    progressionShared(db, now),
-  ]);
+  const row = await findUserWithViewVersion(db, userId);
   if (!row) return null;
+  const shared = await sharedParts(db, row, now);
   const version = row.view_version ?? 0;
   const day = utcDay(now);
   const cache = cacheFor(db);
