@@ -22,6 +22,8 @@ import { type BoxProgressWrites, partsAfterBox } from "./box-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
 
 type Slot = keyof OpenedBox;
+/** A box's transaction's result: the box, and the player's view parts it left (box-view.ts). */
+type Opened = { box: OpenedBox; parts?: ViewParts | undefined };
 const SLOTS: [Slot, CardDef["rarity"]][] = [
   ["rare", "rare"],
   ["un_1", "uncommon"],
@@ -84,87 +86,80 @@ export function createShop(deps: {
     const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
     const pool = boxPool(box.set).filter((c) => !c.token);
     try {
-      const opened = await inTransaction(
-        async (
+      const opened = await inTransaction<Opened>(async (trx) => {
+        const now = nowIso(deps.clock);
+        // The player's lock first (db/repositories/player-lock.ts): a retry of
+        // this request then waits and finds the winner's box below instead of
+        // failing the charge with a wrong "Not enough gems!", and two boxes
+        // never both see a card one short of its cap and both add it.
+        const locked = await lockPlayerWithBalance(trx, userId, now);
+        if (locked === undefined) throw signInAgain();
+        const before = await stored(trx, requestKey);
+        if (before) return { box: before };
+        if (locked.silver < box.price) throw notEnoughGems();
+        // Few statements (bench/api, session 9): the six cards are drawn
+        // first, their amounts read in one query and added in one upsert;
+        // the charge and any cashback are one balance change with their
+        // ledger rows in one insert.
+        const drawn = SLOTS.map(([slot, rarity]) => {
+          const options = pool.filter((c) => c.rarity === rarity);
+          const card = options[draw(options.length)];
+          if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
+          return { slot, rarity, card };
+        });
+        const have = await libraryAmounts(
           trx,
-        ): Promise<{
-          box: OpenedBox;
-          parts?: ViewParts | undefined;
-        }> => {
-          const now = nowIso(deps.clock);
-          // The player's lock first (db/repositories/player-lock.ts): a retry of
-          // this request then waits and finds the winner's box below instead of
-          // failing the charge with a wrong "Not enough gems!", and two boxes
-          // never both see a card one short of its cap and both add it.
-          const locked = await lockPlayerWithBalance(trx, userId, now);
-          if (locked === undefined) throw signInAgain();
-          const before = await stored(trx, requestKey);
-          if (before) return { box: before };
-          if (locked.silver < box.price) throw notEnoughGems();
-          // Few statements (bench/api, session 9): the six cards are drawn
-          // first, their amounts read in one query and added in one upsert;
-          // the charge and any cashback are one balance change with their
-          // ledger rows in one insert.
-          const drawn = SLOTS.map(([slot, rarity]) => {
-            const options = pool.filter((c) => c.rarity === rarity);
-            const card = options[draw(options.length)];
-            if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
-            return { slot, rarity, card };
-          });
-          const have = await libraryAmounts(
-            trx,
-            userId,
-            drawn.map((d) => d.card.id),
-          );
-          const gems: GemEntry[] = [
-            { delta: -box.price, reason: `box_open:${box.id}`, idempotencyKey: requestKey },
-          ];
-          const added: { cardId: number; amount: number }[] = [];
-          const result: Partial<OpenedBox> = {};
-          for (const { slot, rarity, card } of drawn) {
-            const owned = have.get(card.id) ?? 0;
-            let entry: OpenedCard;
-            if (owned >= copyCap(card.id)) {
-              gems.push({
-                delta: CASHBACK[rarity],
-                reason: "box_cashback",
-                idempotencyKey: `${requestKey}:${slot}`,
-              });
-              entry = { card: card.id, number_in_library: owned, cashback: CASHBACK[rarity] };
-            } else {
-              have.set(card.id, owned + 1);
-              added.push({ cardId: card.id, amount: 1 });
-              entry = { card: card.id, number_in_library: owned + 1, cashback: false };
-            }
-            result[slot] = entry;
+          userId,
+          drawn.map((d) => d.card.id),
+        );
+        const gems: GemEntry[] = [
+          { delta: -box.price, reason: `box_open:${box.id}`, idempotencyKey: requestKey },
+        ];
+        const added: { cardId: number; amount: number }[] = [];
+        const result: Partial<OpenedBox> = {};
+        for (const { slot, rarity, card } of drawn) {
+          const owned = have.get(card.id) ?? 0;
+          let entry: OpenedCard;
+          if (owned >= copyCap(card.id)) {
+            gems.push({
+              delta: CASHBACK[rarity],
+              reason: "box_cashback",
+              idempotencyKey: `${requestKey}:${slot}`,
+            });
+            entry = { card: card.id, number_in_library: owned, cashback: CASHBACK[rarity] };
+          } else {
+            have.set(card.id, owned + 1);
+            added.push({ cardId: card.id, amount: 1 });
+            entry = { card: card.id, number_in_library: owned + 1, cashback: false };
           }
-          const charge = await applyGemChanges(trx, userId, gems, now);
-          if (charge.status === "insufficient") throw notEnoughGems();
-          await addToLibrary(trx, userId, added);
-          const full = result as OpenedBox;
-          await insertOpening(trx, {
-            id: randomUUID(),
-            userId,
-            boxId: box.id,
-            requestKey,
-            result: JSON.stringify(full),
-            now,
-          });
-          const wrote = (await deps.onBoxOpened?.(trx, userId)) ?? "none";
-          // The answer's view from what this transaction wrote (box-view.ts):
-          // cached after the commit, so the view below reads no part again.
-          const parts = await partsAfterBox(trx, {
-            dialect: deps.db.dialect,
-            cacheDb: k,
-            userId,
-            before: locked.viewVersion,
-            amounts: have,
-            wrote,
-            now: deps.clock(),
-          });
-          return { box: full, parts };
-        },
-      );
+          result[slot] = entry;
+        }
+        const charge = await applyGemChanges(trx, userId, gems, now);
+        if (charge.status === "insufficient") throw notEnoughGems();
+        await addToLibrary(trx, userId, added);
+        const full = result as OpenedBox;
+        await insertOpening(trx, {
+          id: randomUUID(),
+          userId,
+          boxId: box.id,
+          requestKey,
+          result: JSON.stringify(full),
+          now,
+        });
+        const wrote = (await deps.onBoxOpened?.(trx, userId)) ?? "none";
+        // The answer's view from what this transaction wrote (box-view.ts):
+        // cached after the commit, so the view below reads no part again.
+        const parts = await partsAfterBox(trx, {
+          dialect: deps.db.dialect,
+          cacheDb: k,
+          userId,
+          before: locked.viewVersion,
+          amounts: have,
+          wrote,
+          now: deps.clock(),
+        });
+        return { box: full, parts };
+      });
       if (opened.parts) rememberParts(k, userId, opened.parts);
       return { box: opened.box, user: await view(userId) };
     } catch (err) {
