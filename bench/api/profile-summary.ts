@@ -47,7 +47,10 @@ let busy = 0;
 const lastUs = Number(process.env.PROFILE_LAST_S ?? 0) * 1e6;
 const at: number[] = [];
 let clock = 0;
-for (const dt of profile.timeDeltas) at.push((clock += dt));
+for (const dt of profile.timeDeltas) {
+  clock += dt;
+  at.push(clock);
+}
 const from = lastUs > 0 ? clock - lastUs : Number.NEGATIVE_INFINITY;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
