@@ -118,6 +118,31 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
     }
   });
 
+  it("player-details' kept JSON text follows every users row change", async () => {
+    const p = await player(false);
+    const check = async () => {
+      const first = await details(p.auth);
+      expect(first).toEqual(await fresh(t.db, p.id, t.clock.now));
+      // Twice: the second answer is the kept text.
+      expect(await details(p.auth)).toEqual(first);
+    };
+    await check();
+    const changes: Record<string, number | string>[] = [
+      { silver: 123 },
+      { nickname: "Someone Else" },
+      { level: 7 },
+      { premium: 1 },
+      { tutorial_active: 0, tutorial_step: 9 },
+      { active_deck: 3 },
+      { rank_score: 250 },
+      { season_xp: 90 },
+    ];
+    for (const set of changes) {
+      await t.db.kysely.updateTable("users").set(set).where("id", "=", p.id).execute();
+      await check();
+    }
+  });
+
   it("shows a new day's tasks after a box cached yesterday's", async () => {
     const p = await player(true);
     await open(p.auth);

@@ -3,7 +3,7 @@ import type { User } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
 import { type CardAmount, decksOf, libraryOf, mapsOf } from "../db/repositories/collection-repo.ts";
 import { findOpenSeason, topChampions } from "../db/repositories/progression-repo.ts";
-import { findUserWithViewVersion } from "../db/repositories/users-repo.ts";
+import { findUserWithViewVersion, type UserRow } from "../db/repositories/users-repo.ts";
 import {
   CHAMPIONS_FLOOR,
   type ProgressionRows,
@@ -153,11 +153,22 @@ async function sharedParts(
   };
 }
 
-/**
- * The user object of product.md section 3, built from the tables. `now`
- * (the caller's clock) picks the day of the daily tasks.
- */
-export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
+/** Everything a view is built from; `buildUser` reads nothing else. */
+interface ViewInputs {
+  /** The users row's fields the object shows as they are (booleans made). */
+  head: Pick<
+    User,
+    "id" | "login" | "nickname" | "guest" | "level" | "silver" | "premium" | "tutorial"
+  >;
+  /** What progressionFrom reads of the users row. */
+  progress: Pick<UserRow, "id" | "rank_score" | "season_xp">;
+  activeDeck: number;
+  day: string;
+  parts: ViewParts;
+  shared: { seasonId: string; champions: string[] };
+}
+
+async function viewInputs(db: Executor, userId: number, now: number): Promise<ViewInputs | null> {
   const row = await findUserWithViewVersion(db, userId);
   if (!row) return null;
   const shared = await sharedParts(db, row, now);
@@ -175,23 +186,73 @@ export async function userView(db: Executor, userId: number, now: number): Promi
     parts = await readParts(db, userId, { version, day, seasonId: shared.seasonId, exact: false });
     if (cache) remember(cache, userId, parts);
   }
-  const { library, decks, maps } = parts;
+  return {
+    head: {
+      id: row.id,
+      login: row.login,
+      nickname: row.nickname,
+      guest: row.guest === 1,
+      level: row.level,
+      silver: row.silver,
+      premium: row.premium === 1,
+      tutorial: { isActive: row.tutorial_active === 1, step: row.tutorial_step },
+    },
+    progress: { id: row.id, rank_score: row.rank_score, season_xp: row.season_xp },
+    activeDeck: row.active_deck,
+    day,
+    parts,
+    shared,
+  };
+}
+
+function buildUser(i: ViewInputs): User {
+  const { library, decks, maps } = i.parts;
   const allDecks = [1, 2, 3].map((n) => ({ ...keyed(decks.get(n) ?? []), sequence_number: n }));
-  const active = allDecks[row.active_deck - 1] ?? allDecks[0];
+  const active = allDecks[i.activeDeck - 1] ?? allDecks[0];
   if (!active) throw new Error("deck slots missing");
   return {
-    id: row.id,
-    login: row.login,
-    nickname: row.nickname,
-    guest: row.guest === 1,
-    level: row.level,
-    silver: row.silver,
-    premium: row.premium === 1,
-    tutorial: { isActive: row.tutorial_active === 1, step: row.tutorial_step },
+    ...i.head,
     maps,
     library: keyed(library),
     deck: active,
     decks: allDecks,
-    ...progressionFrom(row, day, parts.progression, shared.champions),
+    ...progressionFrom(i.progress, i.day, i.parts.progression, i.shared.champions),
   };
+}
+
+/**
+ * The user object of product.md section 3, built from the tables. `now`
+ * (the caller's clock) picks the day of the daily tasks.
+ */
+export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
+  const inputs = await viewInputs(db, userId, now);
+  return inputs ? buildUser(inputs) : null;
+}
+
+/** The last JSON text built from a cached parts object, and the rest of its inputs. */
+const jsonMemo = new WeakMap<ViewParts, { key: string; text: string }>();
+
+/**
+ * `userView`'s object as JSON text (GET /api/player-details). The text of
+ * the last call is kept on the parts it was built from, with the other
+ * inputs (the users row's fields, the day, the season and champions) as its
+ * key: the same inputs give the same text, so a call with nothing changed
+ * serialises nothing (bench/api, session 10: JSON.stringify of the library
+ * and decks was 21 % of the route's samples). The users row is read every
+ * call, so the balance in the text is always the stored one.
+ */
+export async function userViewJson(
+  db: Executor,
+  userId: number,
+  now: number,
+): Promise<string | null> {
+  const inputs = await viewInputs(db, userId, now);
+  if (!inputs) return null;
+  const { head, progress, activeDeck, day, shared } = inputs;
+  const key = JSON.stringify([head, progress, activeDeck, day, shared]);
+  const memo = jsonMemo.get(inputs.parts);
+  if (memo?.key === key) return memo.text;
+  const text = JSON.stringify(buildUser(inputs));
+  jsonMemo.set(inputs.parts, { key, text });
+  return text;
 }
