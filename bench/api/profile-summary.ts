@@ -5,6 +5,7 @@
  * (non-idle) samples.
  *
  *   npx tsx bench/api/profile-summary.ts <file.cpuprofile> [top=25] [focus]
+ *   PROFILE_LAST_S=4 ... : only the last 4 s of samples (the last route's run).
  *
  * With `focus` (a function name), also where that function's time comes
  * from: its samples by the nearest caller outside Kysely.
@@ -40,8 +41,20 @@ const callers = new Map<string, number>();
 const self = new Map<string, number>();
 const inclusive = new Map<string, number>();
 let busy = 0;
+// PROFILE_LAST_S=<seconds>: only the samples of the profile's last seconds
+// (bench/api runs GET /livez first: with BENCH_ROUTES=livez,<route> and
+// BENCH_RATE_PHASE=0, the last BENCH_SECONDS are the route's own).
+const lastUs = Number(process.env.PROFILE_LAST_S ?? 0) * 1e6;
+const at: number[] = [];
+let clock = 0;
+for (const dt of profile.timeDeltas) {
+  clock += dt;
+  at.push(clock);
+}
+const from = lastUs > 0 ? clock - lastUs : Number.NEGATIVE_INFINITY;
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
+  if ((at[i] ?? 0) < from) return;
   const node = byId.get(id);
   if (!node) return;
   const name = node.callFrame.functionName;

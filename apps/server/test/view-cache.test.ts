@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
+import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
+import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,
   DIALECTS,
@@ -171,24 +173,61 @@ describe("the player's view across two server processes", () => {
     const details = async (url: string) =>
       ((await (await fetch(`${url}/api/player-details`, { headers })).json()) as { data: UserJson })
         .data;
-    await grant(db, signed.data.id, 3000, "two-process-grant");
+    await grant(db, signed.data.id, 6000, "two-process-grant");
+    // The view read from the tables, no cache (a view inside a transaction never uses it).
+    const fromTables = () =>
+      db.kysely.transaction().execute((trx) => userView(trx, signed.data.id, Date.now()));
     for (let i = 0; i < 3; i++) {
       const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
       const seenByReader = await details(reader.url);
       const seenByWriter = await details(writer.url);
       expect(seenByWriter.silver).toBe(seenByReader.silver);
-      const r = await fetch(`${writer.url}/api/boxes/open`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ id: 4 }),
-      });
-      expect(r.status).toBe(200);
-      const opened = ((await r.json()) as { data: Record<string, unknown> & { user: UserJson } })
-        .data;
+      const box = async () => {
+        const r = await fetch(`${writer.url}/api/boxes/open`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ id: 4 }),
+        });
+        expect(r.status).toBe(200);
+        return ((await r.json()) as { data: Record<string, unknown> & { user: UserJson } }).data;
+      };
+      // Two boxes back to back: the second patches the parts the first cached
+      // on the writer (economy/box-view.ts), after the other process's box.
+      const first = await box();
+      expect(first.user).toEqual(await fromTables());
+      const opened = await box();
+      expect(opened.user).toEqual(await fromTables());
       const after = await details(reader.url);
       expect(after.silver).toBe(opened.user.silver);
       expect(after.silver).toBeLessThan(seenByReader.silver);
-      expectLibraryAfterBox(seenByReader, after, opened);
+      expectLibraryAfterBox(first.user, after, opened);
+      expect(after).toEqual(await fromTables());
+      expect(await details(writer.url)).toEqual(after);
+    }
+  }, 60_000);
+
+  it("a new champion shows on both processes at once (the views' global number)", async () => {
+    const [a, b] = servers;
+    if (!a || !b) throw new Error("servers missing");
+    const signed = (await (
+      await fetch(`${a.url}/api/play-new-player`, { method: "POST" })
+    ).json()) as { data: { id: number; jwtToken: string } };
+    const headers = { authorization: `Bearer ${signed.data.jwtToken}` };
+    const champions = async (url: string) =>
+      (
+        (await (await fetch(`${url}/api/player-details`, { headers })).json()) as {
+          data: { rank_champions: string[] };
+        }
+      ).data.rank_champions;
+    const before = [await champions(a.url), await champions(b.url)];
+    expect(before[0]).toEqual(before[1]);
+    await db.kysely
+      .updateTable("users")
+      .set({ rank_score: CHAMPIONS_FLOOR + 1_000_000, nickname: "Two Process Champion" })
+      .where("id", "=", signed.data.id)
+      .execute();
+    for (const server of [a, b]) {
+      expect((await champions(server.url))[0]).toBe("Two Process Champion");
     }
   }, 60_000);
 });

@@ -199,9 +199,10 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   function computerAnswer(row: StoryRow) {
     return (state: BattleState) => {
       if (state.active !== COMPUTER) return { state, actions: [], events: [] };
-      const setup = JSON.parse(row.setup) as StoredSetup;
-      const opponent = deps.opponent(setup.cpuId);
-      if (!opponent) throw new Error(`opponent ${setup.cpuId} vanished from content`);
+      // The row's cpu_id is the setup's (set together at the insert): no parse of the setup every turn.
+      const cpuId = row.cpu_id ?? (JSON.parse(row.setup) as StoredSetup).cpuId;
+      const opponent = deps.opponent(cpuId);
+      if (!opponent) throw new Error(`opponent ${cpuId} vanished from content`);
       return playComputerTurn(
         state,
         COMPUTER,

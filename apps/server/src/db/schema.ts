@@ -216,6 +216,14 @@ export interface PlayerViewVersionsTable {
   version: number;
 }
 
+/** The number of the views' global parts (open season, champions), one row (migration 0011). */
+export interface ViewGlobalsTable {
+  id: number;
+  version: number;
+  /** The champions' floor the triggers were made with. */
+  champions_floor: number;
+}
+
 /** A player's shared replay of a battle they played (migration 0010, docs/replays.md). */
 export interface ReplaySharesTable {
   /** 128 random bits, base64url (22 characters): the link's id. */
@@ -230,6 +238,7 @@ export interface ReplaySharesTable {
 export interface Database {
   replay_shares: ReplaySharesTable;
   player_view_versions: PlayerViewVersionsTable;
+  view_globals: ViewGlobalsTable;
   arena_games: ArenaGamesTable;
   arena_seats: ArenaSeatsTable;
   box_openings: BoxOpeningsTable;

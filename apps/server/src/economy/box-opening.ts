@@ -17,10 +17,13 @@ import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositori
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
-import { userView } from "../services/user-view.ts";
+import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
+import { type BoxProgressWrites, partsAfterBox } from "./box-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
 
 type Slot = keyof OpenedBox;
+/** A box's transaction's result: the box, and the player's view parts it left (box-view.ts). */
+type Opened = { box: OpenedBox; parts?: ViewParts | undefined };
 const SLOTS: [Slot, CardDef["rarity"]][] = [
   ["rare", "rare"],
   ["un_1", "uncommon"],
@@ -43,8 +46,11 @@ export function createShop(deps: {
   db: Db;
   clock: () => number;
   draw?: (n: number) => number;
-  /** Progression hooks, run inside the purchase's transaction (daily tasks, season rewards). */
-  onBoxOpened?: (trx: Executor, userId: number) => Promise<void>;
+  /**
+   * Progression hooks, run inside the purchase's transaction (daily tasks,
+   * season rewards). The box's says what it wrote of the player's view tables.
+   */
+  onBoxOpened?: (trx: Executor, userId: number) => Promise<BoxProgressWrites>;
   onSeasonPass?: (trx: Executor, userId: number) => Promise<void>;
 }) {
   const k = deps.db.kysely;
@@ -80,17 +86,17 @@ export function createShop(deps: {
     const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
     const pool = boxPool(box.set).filter((c) => !c.token);
     try {
-      const opened = await inTransaction(async (trx) => {
+      const opened = await inTransaction<Opened>(async (trx) => {
         const now = nowIso(deps.clock);
         // The player's lock first (db/repositories/player-lock.ts): a retry of
         // this request then waits and finds the winner's box below instead of
         // failing the charge with a wrong "Not enough gems!", and two boxes
         // never both see a card one short of its cap and both add it.
-        const silver = await lockPlayerWithBalance(trx, userId, now);
-        if (silver === undefined) throw signInAgain();
+        const locked = await lockPlayerWithBalance(trx, userId, now);
+        if (locked === undefined) throw signInAgain();
         const before = await stored(trx, requestKey);
-        if (before) return before;
-        if (silver < box.price) throw notEnoughGems();
+        if (before) return { box: before };
+        if (locked.silver < box.price) throw notEnoughGems();
         // Few statements (bench/api, session 9): the six cards are drawn
         // first, their amounts read in one query and added in one upsert;
         // the charge and any cashback are one balance change with their
@@ -140,10 +146,22 @@ export function createShop(deps: {
           result: JSON.stringify(full),
           now,
         });
-        await deps.onBoxOpened?.(trx, userId);
-        return full;
+        const wrote = (await deps.onBoxOpened?.(trx, userId)) ?? "none";
+        // The answer's view from what this transaction wrote (box-view.ts):
+        // cached after the commit, so the view below reads no part again.
+        const parts = await partsAfterBox(trx, {
+          dialect: deps.db.dialect,
+          cacheDb: k,
+          userId,
+          before: locked.viewVersion,
+          amounts: have,
+          wrote,
+          now: deps.clock(),
+        });
+        return { box: full, parts };
       });
-      return { box: opened, user: await view(userId) };
+      if (opened.parts) rememberParts(k, userId, opened.parts);
+      return { box: opened.box, user: await view(userId) };
     } catch (err) {
       // The same request raced itself on PostgreSQL: answer what the winner opened.
       if (!isUniqueViolation(err)) throw err;

@@ -42,6 +42,7 @@ import {
   topChampions,
 } from "../db/repositories/progression-repo.ts";
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
+import type { BoxProgressWrites } from "../economy/box-view.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
@@ -82,7 +83,8 @@ export interface SeenInput {
   daily_ids?: number[] | undefined;
 }
 
-const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
+/** The score where champions start (above the five ranks); migration 0011 keeps it. */
+export const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
 
 export function createProgression(deps: { db: Db; clock: () => number }) {
   const { db, clock } = deps;
@@ -178,13 +180,15 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
     trx: Executor,
     userId: number,
     counts: Partial<Record<DailyTaskKind, number>>,
-  ): Promise<number[]> {
+  ): Promise<{ finished: number[]; counted: number }> {
     const day = utcDay(clock());
     const now = nowIso(clock);
     const finished: number[] = [];
+    let counted = 0;
     for (const task of dailyTasksFor(userId, day)) {
       const amount = Math.floor(counts[task.kind] ?? 0);
       if (amount <= 0) continue;
+      counted++;
       await bumpDaily(trx, {
         userId,
         day,
@@ -205,7 +209,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
         finished.push(task.id);
       }
     }
-    return finished;
+    return { finished, counted };
   }
 
   return {
@@ -218,7 +222,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
       await addSeasonXp(trx, o.userId, o.xp, now);
       if (o.scoreDelta !== 0) await changeRankScore(trx, o.userId, o.scoreDelta, now);
       const arena = o.mode !== "cpu";
-      const dailiesFinished = await countDaily(trx, o.userId, {
+      const { finished: dailiesFinished } = await countDaily(trx, o.userId, {
         play_battles: o.gaveUp ? 0 : 1,
         win_battles: o.won ? 1 : 0,
         win_arena: o.won && arena ? 1 : 0,
@@ -231,10 +235,19 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
       return { dailiesFinished };
     },
 
-    /** A box was opened (economy/box-opening.ts, inside its transaction). */
-    async onBoxOpened(trx: Executor, userId: number): Promise<void> {
-      const finished = await countDaily(trx, userId, { open_boxes: 1 });
-      if (finished.length > 0) await syncSeason(trx, userId);
+    /**
+     * A box was opened (economy/box-opening.ts, inside its transaction).
+     * Answers what it wrote of the player's view tables (economy/box-view.ts
+     * patches the cached view with it): a finished task pays and may claim
+     * season rewards ("more").
+     */
+    async onBoxOpened(trx: Executor, userId: number): Promise<BoxProgressWrites> {
+      const { finished, counted } = await countDaily(trx, userId, { open_boxes: 1 });
+      if (finished.length > 0) {
+        await syncSeason(trx, userId);
+        return "more";
+      }
+      return counted > 0 ? "daily" : "none";
     },
 
     /** The season pass was bought: the paid rewards of the levels already reached are due. */
@@ -345,21 +358,6 @@ export async function progressionRows(
     seenOf(db, userId, seasonId),
   ]);
   return { daily, claimed, seen };
-}
-
-/** The open season's id (or the one the season job would open now), and the champions' names. */
-export async function progressionShared(
-  db: Executor,
-  now: number,
-): Promise<{ seasonId: string; champions: string[] }> {
-  const [open, champions] = await Promise.all([
-    findOpenSeason(db),
-    topChampions(db, CHAMPIONS_LIST_SIZE),
-  ]);
-  return {
-    seasonId: open?.id ?? bootstrapSeason(now).id,
-    champions: champions.map((c) => c.nickname),
-  };
 }
 
 /**

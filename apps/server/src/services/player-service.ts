@@ -17,7 +17,7 @@ import {
 } from "../db/repositories/users-repo.ts";
 import { LAUNCH_MAX_AGE_SECONDS, verifySignature } from "../partners/partner-signature.ts";
 import { createPlayer, type StarterCollection } from "./new-player.ts";
-import { userView } from "./user-view.ts";
+import { userView, userViewJson } from "./user-view.ts";
 
 export interface SignedIn {
   user: User;
@@ -205,8 +205,9 @@ export function createPlayerService(deps: {
       return { ok: true, user: signed.user, token: signed.token };
     },
 
-    details(userId: number): Promise<User | null> {
-      return userView(k, userId, clock());
+    /** The player's view as JSON text (services/user-view.ts keeps the last text per player). */
+    detailsJson(userId: number): Promise<string | null> {
+      return userViewJson(k, userId, clock());
     },
 
     async recordEvent(userId: number, name: string, data: unknown): Promise<void> {

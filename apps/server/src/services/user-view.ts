@@ -1,14 +1,16 @@
-import { utcDay } from "@cardrealm/content";
+import { CHAMPIONS_LIST_SIZE, utcDay } from "@cardrealm/content";
 import type { User } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
 import { type CardAmount, decksOf, libraryOf, mapsOf } from "../db/repositories/collection-repo.ts";
-import { findUserWithViewVersion } from "../db/repositories/users-repo.ts";
+import { findOpenSeason, topChampions } from "../db/repositories/progression-repo.ts";
+import { findUserWithViewVersion, type UserRow } from "../db/repositories/users-repo.ts";
 import {
+  CHAMPIONS_FLOOR,
   type ProgressionRows,
   progressionFrom,
   progressionRows,
-  progressionShared,
 } from "../progression/progression.ts";
+import { bootstrapSeason } from "../progression/seasons.ts";
 
 function keyed(cards: CardAmount[]) {
   const out: Record<string, { id: number; amount: number }> = {};
@@ -21,9 +23,15 @@ function keyed(cards: CardAmount[]) {
 }
 
 /** A player's own rows beside the users row: what the view cache keeps. */
-interface ViewParts {
+export interface ViewParts {
   /** player_view_versions.version when these were read (or before: never after). */
   version: number;
+  /**
+   * The parts are the tables exactly at `version` (read or patched inside the
+   * writing transaction, economy/box-view.ts), not possibly newer: only such
+   * parts may be patched with a later write's changes.
+   */
+  exact: boolean;
   day: string;
   seasonId: string;
   library: CardAmount[];
@@ -58,32 +66,112 @@ function cacheFor(db: Executor): Map<number, ViewParts> | undefined {
   return cache;
 }
 
-async function readParts(
+/**
+ * Reads the parts. `exact` only when nothing can write the player's view
+ * tables between the version's read and these reads (inside the writer's
+ * transaction, with the version row held on PostgreSQL).
+ */
+export async function readParts(
   db: Executor,
   userId: number,
-  version: number,
-  day: string,
-  seasonId: string,
+  at: { version: number; day: string; seasonId: string; exact: boolean },
 ): Promise<ViewParts> {
   const [library, decks, maps, progression] = await Promise.all([
     libraryOf(db, userId),
     decksOf(db, userId),
     mapsOf(db, userId),
-    progressionRows(db, userId, day, seasonId),
+    progressionRows(db, userId, at.day, at.seasonId),
   ]);
-  return { version, day, seasonId, library, decks, maps, progression };
+  return { ...at, library, decks, maps, progression };
+}
+
+function remember(cache: Map<number, ViewParts>, userId: number, parts: ViewParts): void {
+  cache.delete(userId);
+  cache.set(userId, parts);
+  if (cache.size > VIEW_CACHE_SIZE) {
+    const oldest = cache.keys().next().value;
+    if (oldest !== undefined) cache.delete(oldest);
+  }
+}
+
+/** The cached parts read or patched exactly at `version`, if the cache holds them. */
+export function exactParts(db: Executor, userId: number, version: number): ViewParts | undefined {
+  const parts = cacheFor(db)?.get(userId);
+  return parts?.exact && parts.version === version ? parts : undefined;
 }
 
 /**
- * The user object of product.md section 3, built from the tables. `now`
- * (the caller's clock) picks the day of the daily tasks.
+ * Puts parts a writer built (exact at their version) in the cache, after its
+ * commit: the next view of the player reads no part while the version holds.
  */
-export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
-  const [row, shared] = await Promise.all([
-    findUserWithViewVersion(db, userId),
-    progressionShared(db, now),
-  ]);
+export function rememberParts(db: Executor, userId: number, parts: ViewParts): void {
+  const cache = cacheFor(db);
+  if (cache) remember(cache, userId, parts);
+}
+
+/** The views' global parts: the open season's id (if any) and the champions' names. */
+interface GlobalParts {
+  /** view_globals.version when these were read (or before: never after). */
+  version: number;
+  openSeasonId: string | undefined;
+  champions: string[];
+}
+
+/** Per database handle: the global parts last read (migration 0011). */
+const globalCaches = new WeakMap<object, GlobalParts>();
+
+/**
+ * The open season's id (or the one the season job would open now) and the
+ * champions' names: kept per database handle while the views' global number
+ * (read with the users row) is the one they were read under and the
+ * triggers' champions floor is the content's. Never inside a transaction (on
+ * PostgreSQL its own bump waits for the commit).
+ */
+async function sharedParts(
+  db: Executor,
+  row: { globals_version: number | null; champions_floor: number | null },
+  now: number,
+): Promise<{ seasonId: string; champions: string[] }> {
+  const usable =
+    !db.isTransaction && row.globals_version !== null && row.champions_floor === CHAMPIONS_FLOOR;
+  let parts = usable ? globalCaches.get(db) : undefined;
+  if (!parts || parts.version !== row.globals_version) {
+    const [open, champions] = await Promise.all([
+      findOpenSeason(db),
+      topChampions(db, CHAMPIONS_LIST_SIZE),
+    ]);
+    parts = {
+      version: row.globals_version ?? 0,
+      openSeasonId: open?.id,
+      champions: champions.map((c) => c.nickname),
+    };
+    if (usable) globalCaches.set(db, parts);
+  }
+  return {
+    seasonId: parts.openSeasonId ?? bootstrapSeason(now).id,
+    champions: parts.champions,
+  };
+}
+
+/** Everything a view is built from; `buildUser` reads nothing else. */
+interface ViewInputs {
+  /** The users row's fields the object shows as they are (booleans made). */
+  head: Pick<
+    User,
+    "id" | "login" | "nickname" | "guest" | "level" | "silver" | "premium" | "tutorial"
+  >;
+  /** What progressionFrom reads of the users row. */
+  progress: Pick<UserRow, "id" | "rank_score" | "season_xp">;
+  activeDeck: number;
+  day: string;
+  parts: ViewParts;
+  shared: { seasonId: string; champions: string[] };
+}
+
+async function viewInputs(db: Executor, userId: number, now: number): Promise<ViewInputs | null> {
+  const row = await findUserWithViewVersion(db, userId);
   if (!row) return null;
+  const shared = await sharedParts(db, row, now);
   const version = row.view_version ?? 0;
   const day = utcDay(now);
   const cache = cacheFor(db);
@@ -94,33 +182,77 @@ export async function userView(db: Executor, userId: number, now: number): Promi
     parts.day !== day ||
     parts.seasonId !== shared.seasonId
   ) {
-    parts = await readParts(db, userId, version, day, shared.seasonId);
-    if (cache) {
-      cache.delete(userId);
-      cache.set(userId, parts);
-      if (cache.size > VIEW_CACHE_SIZE) {
-        const oldest = cache.keys().next().value;
-        if (oldest !== undefined) cache.delete(oldest);
-      }
-    }
+    // Not exact: a writer may commit between the version's read and the parts'.
+    parts = await readParts(db, userId, { version, day, seasonId: shared.seasonId, exact: false });
+    if (cache) remember(cache, userId, parts);
   }
-  const { library, decks, maps } = parts;
+  return {
+    head: {
+      id: row.id,
+      login: row.login,
+      nickname: row.nickname,
+      guest: row.guest === 1,
+      level: row.level,
+      silver: row.silver,
+      premium: row.premium === 1,
+      tutorial: { isActive: row.tutorial_active === 1, step: row.tutorial_step },
+    },
+    progress: { id: row.id, rank_score: row.rank_score, season_xp: row.season_xp },
+    activeDeck: row.active_deck,
+    day,
+    parts,
+    shared,
+  };
+}
+
+function buildUser(i: ViewInputs): User {
+  const { library, decks, maps } = i.parts;
   const allDecks = [1, 2, 3].map((n) => ({ ...keyed(decks.get(n) ?? []), sequence_number: n }));
-  const active = allDecks[row.active_deck - 1] ?? allDecks[0];
+  const active = allDecks[i.activeDeck - 1] ?? allDecks[0];
   if (!active) throw new Error("deck slots missing");
   return {
-    id: row.id,
-    login: row.login,
-    nickname: row.nickname,
-    guest: row.guest === 1,
-    level: row.level,
-    silver: row.silver,
-    premium: row.premium === 1,
-    tutorial: { isActive: row.tutorial_active === 1, step: row.tutorial_step },
+    ...i.head,
     maps,
     library: keyed(library),
     deck: active,
     decks: allDecks,
-    ...progressionFrom(row, day, parts.progression, shared.champions),
+    ...progressionFrom(i.progress, i.day, i.parts.progression, i.shared.champions),
   };
+}
+
+/**
+ * The user object of product.md section 3, built from the tables. `now`
+ * (the caller's clock) picks the day of the daily tasks.
+ */
+export async function userView(db: Executor, userId: number, now: number): Promise<User | null> {
+  const inputs = await viewInputs(db, userId, now);
+  return inputs ? buildUser(inputs) : null;
+}
+
+/** The last JSON text built from a cached parts object, and the rest of its inputs. */
+const jsonMemo = new WeakMap<ViewParts, { key: string; text: string }>();
+
+/**
+ * `userView`'s object as JSON text (GET /api/player-details). The text of
+ * the last call is kept on the parts it was built from, with the other
+ * inputs (the users row's fields, the day, the season and champions) as its
+ * key: the same inputs give the same text, so a call with nothing changed
+ * serialises nothing (bench/api, session 10: JSON.stringify of the library
+ * and decks was 21 % of the route's samples). The users row is read every
+ * call, so the balance in the text is always the stored one.
+ */
+export async function userViewJson(
+  db: Executor,
+  userId: number,
+  now: number,
+): Promise<string | null> {
+  const inputs = await viewInputs(db, userId, now);
+  if (!inputs) return null;
+  const { head, progress, activeDeck, day, shared } = inputs;
+  const key = JSON.stringify([head, progress, activeDeck, day, shared]);
+  const memo = jsonMemo.get(inputs.parts);
+  if (memo?.key === key) return memo.text;
+  const text = JSON.stringify(buildUser(inputs));
+  jsonMemo.set(inputs.parts, { key, text });
+  return text;
 }

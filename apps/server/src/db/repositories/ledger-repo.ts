@@ -37,33 +37,18 @@ async function balanceOf(db: Executor, userId: number): Promise<number> {
  * two concurrent charges cannot both pass it on PostgreSQL.
  */
 export async function applyGemChange(trx: Executor, c: GemChange): Promise<GemChangeResult> {
-  const seen = await trx
-    .selectFrom("gem_ledger")
-    .select("id")
-    .where("idempotency_key", "=", c.idempotencyKey)
-    .executeTakeFirst();
+  // Compiled once (db/prepared.ts): a battle's settlement pays through here,
+  // and Kysely's build of these three was in the end-turn profile (session 10).
+  const [seen] = await ledgerKey(trx, [c.idempotencyKey]);
   if (seen) return { status: "duplicate", balance: await balanceOf(trx, c.userId) };
 
-  const updated = await trx
-    .updateTable("users")
-    .set({ silver: sql<number>`silver + ${c.delta}`, updated_at: c.now })
-    .where("id", "=", c.userId)
-    .where(sql<boolean>`silver + ${c.delta} >= 0`)
-    .returning("silver")
-    .executeTakeFirst();
+  const [updated] = await moveBalance(trx, [c.delta, c.now, c.userId, c.delta]);
   if (!updated) return { status: "insufficient", balance: await balanceOf(trx, c.userId) };
 
-  await trx
-    .insertInto("gem_ledger")
-    .values({
-      user_id: c.userId,
-      delta: c.delta,
-      balance_after: updated.silver,
-      reason: c.reason,
-      idempotency_key: c.idempotencyKey,
-      created_at: c.now,
-    })
-    .execute();
+  ledgerInserts[1] ??= ledgerInsertOf(1);
+  const insert = ledgerInserts[1];
+  if (!insert) throw new Error("no ledger insert compiled");
+  await insert(trx, [c.userId, c.delta, updated.silver, c.reason, c.idempotencyKey, c.now]);
   if (c.delta !== 0) {
     gemsMoved.inc(
       { direction: c.delta > 0 ? "credited" : "spent", reason: c.reason },
@@ -72,6 +57,10 @@ export async function applyGemChange(trx: Executor, c: GemChange): Promise<GemCh
   }
   return { status: "applied", balance: updated.silver };
 }
+
+const ledgerKey = prepared((db) =>
+  db.selectFrom("gem_ledger").select("id").where("idempotency_key", "=", ""),
+);
 
 export { isUniqueViolation };
 

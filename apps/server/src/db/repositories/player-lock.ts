@@ -32,19 +32,35 @@ export async function lockPlayer(trx: Executor, userId: number, now: string): Pr
 }
 
 const lockWithBalance = prepared((db) =>
-  db.updateTable("users").set({ updated_at: "" }).where("id", "=", 0).returning("silver"),
+  db
+    .updateTable("users")
+    .set({ updated_at: "" })
+    .where("id", "=", 0)
+    .returning((eb) => [
+      "silver",
+      eb
+        .selectFrom("player_view_versions")
+        .select("player_view_versions.version")
+        .whereRef("player_view_versions.user_id", "=", "users.id")
+        .as("view_version"),
+    ]),
 );
 
 /**
  * `lockPlayer` that also answers the balance as it is under the lock (no
  * other transaction can change it before the caller's commit: any balance
- * change updates the same row); undefined when the player does not exist.
+ * change updates the same row), and the player's view number
+ * (`player_view_versions`, null before the first bump); undefined when the
+ * player does not exist. On SQLite the view number is the one this
+ * transaction's writes start from (the lock makes it the only writer); on
+ * PostgreSQL it may be older (its snapshot is the statement's start), which
+ * economy/box-view.ts checks under the version row's lock.
  */
 export async function lockPlayerWithBalance(
   trx: Executor,
   userId: number,
   now: string,
-): Promise<number | undefined> {
+): Promise<{ silver: number; viewVersion: number | null } | undefined> {
   const [r] = await lockWithBalance(trx, [now, userId]);
-  return r?.silver;
+  return r ? { silver: r.silver, viewVersion: r.view_version ?? null } : undefined;
 }

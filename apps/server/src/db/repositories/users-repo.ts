@@ -1,4 +1,4 @@
-import type { Selectable } from "kysely";
+import { type Selectable, sql } from "kysely";
 import type { Executor } from "../executor.ts";
 import { prepared } from "../prepared.ts";
 import type { UsersTable } from "../schema.ts";
@@ -76,15 +76,28 @@ export function findUserByDeviceKeyHash(
 export async function findUserWithViewVersion(
   db: Executor,
   id: number,
-): Promise<(UserRow & { view_version: number | null }) | undefined> {
+): Promise<
+  | (UserRow & {
+      view_version: number | null;
+      globals_version: number | null;
+      champions_floor: number | null;
+    })
+  | undefined
+> {
   return (await userWithViewVersion(db, [id]))[0];
 }
 const userWithViewVersion = prepared((db) =>
   db
     .selectFrom("users")
     .leftJoin("player_view_versions", "player_view_versions.user_id", "users.id")
+    // The views' global number (migration 0011) in the same statement.
+    .leftJoin("view_globals", (join) => join.on(sql<boolean>`view_globals.id = 1`))
     .selectAll("users")
-    .select("player_view_versions.version as view_version")
+    .select([
+      "player_view_versions.version as view_version",
+      "view_globals.version as globals_version",
+      "view_globals.champions_floor",
+    ])
     .where("users.id", "=", 0),
 );
 
