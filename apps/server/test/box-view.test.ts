@@ -2,11 +2,17 @@ import { dailyTasksFor, utcDay } from "@cardrealm/content";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
-import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
 import { withAmounts } from "../src/economy/box-view.ts";
 import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
 import { userView } from "../src/services/user-view.ts";
-import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+import {
+  announceDialects,
+  DIALECTS,
+  grantGems,
+  newGuest,
+  type TestApp,
+  testApp,
+} from "./harness.ts";
 
 announceDialects();
 
@@ -19,17 +25,6 @@ announceDialects();
  */
 const fresh = (db: Db, userId: number, now: number) =>
   db.kysely.transaction().execute((trx) => userView(trx, userId, now));
-
-const grant = (db: Db, userId: number, gems: number, key: string) =>
-  db.kysely.transaction().execute((trx) =>
-    applyGemChange(trx, {
-      userId,
-      delta: gems,
-      reason: "test_grant",
-      idempotencyKey: key,
-      now: new Date().toISOString(),
-    }),
-  );
 
 describe.each(DIALECTS)("a box's view on %s", (dialect) => {
   let t: TestApp;
@@ -46,7 +41,7 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
       const g = await newGuest(t.app);
       const tasks = dailyTasksFor(g.user.id, utcDay(t.clock.now));
       if (tasks.some((task) => task.kind === "open_boxes") === withBoxTask) {
-        await grant(t.db, g.user.id, 100_000, `grant:${g.user.id}`);
+        await grantGems(t.db, g.user.id, 100_000, `grant:${g.user.id}`);
         return { id: g.user.id, auth: g.auth };
       }
     }
@@ -72,7 +67,7 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
       const p = await player(withBoxTask);
       const outside: ((i: number) => Promise<unknown>)[] = [
         (i) => addToLibrary(t.db.kysely, p.id, [{ cardId: 1 + i, amount: 2 }]),
-        () => grant(t.db, p.id, 77, `outside:${p.id}`),
+        () => grantGems(t.db, p.id, 77, `outside:${p.id}`),
         () =>
           t.db.kysely
             .deleteFrom("library_cards")
@@ -110,7 +105,7 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
         addToLibrary(t.db.kysely, p.id, [{ cardId: 2, amount: 1 }]),
         open(p.auth),
         details(p.auth),
-        grant(t.db, p.id, 5, `race:${round}`),
+        grantGems(t.db, p.id, 5, `race:${round}`),
         open(p.auth),
       ]);
       expect(await details(p.auth)).toEqual(await fresh(t.db, p.id, t.clock.now));

@@ -10,6 +10,7 @@ import { type Config, loadConfig } from "../src/config.ts";
 import { loadGameContent } from "../src/content-bridge.ts";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
+import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
 import { signFields } from "../src/partners/partner-signature.ts";
 
 export type DialectUnderTest = "sqlite" | "postgres";
@@ -205,3 +206,15 @@ export async function dropScratchDatabase(name: string | null): Promise<void> {
   await admin.query(`drop database if exists ${name}`);
   await admin.end();
 }
+
+/** Gems granted through the ledger (idempotent per key), as an operator or a payment would. */
+export const grantGems = (db: Db, userId: number, gems: number, key: string) =>
+  db.kysely.transaction().execute((trx) =>
+    applyGemChange(trx, {
+      userId,
+      delta: gems,
+      reason: "test_grant",
+      idempotencyKey: key,
+      now: new Date().toISOString(),
+    }),
+  );

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
-import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
 import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
 import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,
   DIALECTS,
   dropScratchDatabase,
+  grantGems,
   newGuest,
   scratchDatabase,
   type TestApp,
@@ -47,17 +47,6 @@ function expectLibraryAfterBox(before: UserJson, after: UserJson, opened: Record
   }
 }
 
-const grant = (db: Db, userId: number, gems: number, key: string) =>
-  db.kysely.transaction().execute((trx) =>
-    applyGemChange(trx, {
-      userId,
-      delta: gems,
-      reason: "test_grant",
-      idempotencyKey: key,
-      now: new Date().toISOString(),
-    }),
-  );
-
 describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
   let t: TestApp;
   let auth: Record<string, string>;
@@ -77,7 +66,7 @@ describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
 
   it("shows the balance and the new cards right after each box opening", async () => {
     const start = await me();
-    await grant(t.db, userId, 5000, "grant-1");
+    await grantGems(t.db, userId, 5000, "grant-1");
     let before = await me();
     expect(before.silver).toBe(start.silver + 5000);
     for (let i = 0; i < 4; i++) {
@@ -99,7 +88,7 @@ describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
 
   it("shows writes made outside the routes (a job, another process) at the next read", async () => {
     const first = await me();
-    await grant(t.db, userId, 700, "grant-outside");
+    await grantGems(t.db, userId, 700, "grant-outside");
     await addToLibrary(t.db.kysely, userId, [{ cardId: 1, amount: 1 }]);
     const second = await me();
     expect(second.silver).toBe(first.silver + 700);
@@ -173,7 +162,7 @@ describe("the player's view across two server processes", () => {
     const details = async (url: string) =>
       ((await (await fetch(`${url}/api/player-details`, { headers })).json()) as { data: UserJson })
         .data;
-    await grant(db, signed.data.id, 6000, "two-process-grant");
+    await grantGems(db, signed.data.id, 6000, "two-process-grant");
     // The view read from the tables, no cache (a view inside a transaction never uses it).
     const fromTables = () =>
       db.kysely.transaction().execute((trx) => userView(trx, signed.data.id, Date.now()));
