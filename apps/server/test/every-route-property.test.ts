@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import * as protocol from "@cardrealm/protocol";
 import { ERROR_CODES } from "@cardrealm/protocol";
 import fc from "fast-check";
@@ -9,6 +10,9 @@ import { z } from "zod";
 import type { Db } from "../src/db/database.ts";
 import { type RouteEntry, routesOf } from "../src/http/route-table.ts";
 import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
+
+// FC_SEED=<seed from a failure's report> replays that run's requests.
+if (process.env.FC_SEED) fc.configureGlobal({ seed: Number(process.env.FC_SEED) });
 
 announceDialects();
 
@@ -418,10 +422,29 @@ function requestArb(
 
 // ---- the properties --------------------------------------------------------
 
+/**
+ * The answer's JSON. The property sends odd accept-encoding headers ("*"
+ * among them), and @fastify/compress then answers a large enough body
+ * compressed, as it should: decoded by its content-encoding first.
+ */
+function jsonOf(res: LightMyRequestResponse): unknown {
+  const raw = res.rawPayload;
+  const encoding = String(res.headers["content-encoding"] ?? "identity");
+  const decoders: Record<string, (b: Buffer) => Buffer> = {
+    gzip: gunzipSync,
+    br: brotliDecompressSync,
+    deflate: inflateSync,
+    identity: (b) => b,
+  };
+  const decode = decoders[encoding];
+  if (!decode) throw new Error(`unexpected content-encoding ${encoding}`);
+  return JSON.parse(decode(raw).toString("utf8"));
+}
+
 function expectErrorShape(res: LightMyRequestResponse, method: string): void {
   expect(String(res.headers["content-type"])).toMatch(/^application\/json/);
   if (method === "HEAD") return; // a HEAD answer has no body
-  const body: unknown = res.json();
+  const body: unknown = jsonOf(res);
   expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
   const { code, message } = (body as { error: { code: string; message: string } }).error;
   expect(ERROR_CODES).toContain(code);
@@ -536,7 +559,7 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
             }
             const json = /^application\/json/.test(String(res.headers["content-type"]));
             if (res.statusCode < 300 && route.method !== "HEAD" && json)
-              expect(Object.keys(res.json() as object)).toEqual(["data"]);
+              expect(Object.keys(jsonOf(res) as object)).toEqual(["data"]);
             // Outside the API (the simulator's page, the client's files) HTML,
             // text and redirects are fine; under /api/ everything is JSON.
             if (route.url.startsWith("/api/")) expect(json).toBe(true);
