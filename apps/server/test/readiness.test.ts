@@ -1,5 +1,7 @@
 import Fastify from "fastify";
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { pendingMigrations } from "../src/db/migrate.ts";
 import { healthRoutes, type ReadinessChecks } from "../src/http/routes/health-routes.ts";
 import { DIALECTS, type TestApp, testApp } from "./harness.ts";
 
@@ -24,6 +26,22 @@ describe.each(DIALECTS)("readiness on %s", (dialect) => {
     });
     // The older name still answers the same.
     expect((await t.app.inject({ method: "GET", url: "/healthz" })).json()).toEqual(ready.json());
+  });
+
+  it("a migration missing from the database's own bookkeeping is reported pending, by name", async () => {
+    t = await testApp(dialect);
+    expect(await pendingMigrations(t.db)).toEqual([]);
+    const table = t.db.schema ? `${t.db.schema}.kysely_migration` : "kysely_migration";
+    const last = await sql<{
+      name: string;
+    }>`select max(name) as name from ${sql.table(table)}`.execute(t.db.kysely);
+    const name = last.rows[0]?.name ?? "";
+    expect(name).toMatch(/^\d{4}-/);
+    await sql`delete from ${sql.table(table)} where name = ${name}`.execute(t.db.kysely);
+    expect(await pendingMigrations(t.db)).toEqual([name]);
+    const res = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.message).toContain(name);
   });
 });
 

@@ -1,4 +1,11 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from "kysely";
 import type { Db } from "./database.ts";
 import { initial } from "./migrations/0001-initial.ts";
 import { battles } from "./migrations/0002-battles.ts";
@@ -64,13 +71,31 @@ async function migrateOn(db: Db, kysely: Kysely<Database>): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
 
-/** Names of the migrations this build knows that the database has not run yet (readiness). */
+/**
+ * Names of the migrations this build knows that the database has not run yet (readiness).
+ *
+ * Reads our own bookkeeping table rather than asking Kysely's migrator: on
+ * PostgreSQL the migrator lists the tables of every schema, so a schema
+ * another tenant drops meanwhile failed the check ("schema ... does not
+ * exist") and /readyz said 503 on a healthy server (CI on stop 22).
+ */
 export async function pendingMigrations(db: Db): Promise<string[]> {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => migrations(db) },
-    ...(db.schema ? { migrationTableSchema: db.schema } : {}),
-  });
-  const known = await migrator.getMigrations();
-  return known.filter((m) => m.executedAt === undefined).map((m) => m.name);
+  const table = db.schema ? `${db.schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE;
+  let done: Set<string>;
+  try {
+    const rows = await sql<{ name: string }>`select name from ${sql.table(table)}`.execute(
+      db.kysely,
+    );
+    done = new Set(rows.rows.map((r) => r.name));
+  } catch (err) {
+    // A database never migrated has no bookkeeping table: everything is pending.
+    if (isMissingTable(err)) done = new Set();
+    else throw err;
+  }
+  return Object.keys(migrations(db)).filter((name) => !done.has(name));
+}
+
+function isMissingTable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return (err as { code?: string }).code === "42P01" || /no such table/.test(err.message);
 }
