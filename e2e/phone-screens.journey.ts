@@ -10,13 +10,19 @@
  * nothing covers them, a dialog lies whole in the window, and no text is cut
  * off by its own box (ellipsis or clip).
  *
+ * A second test opens what those screens do not: the deck code dialogs, the
+ * arena's champions and rank rewards, a shared deck's offer, the end panel of
+ * a (practice) battle and the battle history.
+ *
  * Each screen is checked softly: one run lists every screen's problems and
  * fails at the end. The battle's own phone run is e2e/phone-text.journey.ts.
  */
 import { resolve } from "node:path";
+import { encodeDeck } from "@cardrealm/content";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { openArena, playerId } from "./arena-support.ts";
+import { waitForMyTurn } from "./battle-support.ts";
 import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable, settled } from "./text-size.ts";
 
@@ -31,6 +37,17 @@ function seed(userId: number, fields: { level?: number; silver?: number }): void
     db.close();
   }
 }
+
+/** A 40-card deck to share, which a new player does not own all of (fire elementals, treants). */
+const SHARED_DECK = encodeDeck([
+  { id: 1001, amount: 5 },
+  { id: 1002, amount: 5 },
+  { id: 1007, amount: 5 },
+  { id: 1012, amount: 5 },
+  { id: 1015, amount: 5 },
+  { id: 1016, amount: 5 },
+  { id: 1042, amount: 10 },
+]);
 
 /**
  * Layout problems under `root`: a button (or `extra` element) not whole in the
@@ -283,6 +300,105 @@ for (const size of [
       await check(page, "story scene", {
         root: '[data-testid="story-comic"], [data-testid="story-dialogue"]',
         shot: "story-phone",
+      });
+    });
+
+    test("the dialogs and popups a player opens on the way read at 10 px and fit", async ({
+      page,
+    }) => {
+      // The ones the screens above do not open: the deck code dialogs, the
+      // arena's champions and rank rewards, a shared deck's offer, the end
+      // panel of a battle and the battle history (with that battle in it).
+      await playAsNewPlayer(page);
+      await settled(page);
+      await page.getByTestId("nav-deck").click();
+      await expect(page.getByTestId("screen-deck")).toBeVisible({ timeout: 15_000 });
+      for (const [open, dialog, label] of [
+        ["deck-code-export", "deck-export-dialog", "deck code export"],
+        ["deck-code-import", "deck-import-dialog", "deck code import"],
+      ] as const) {
+        await page.getByTestId(open).click();
+        await expect(page.getByTestId(dialog)).toBeVisible({ timeout: 15_000 });
+        await settled(page);
+        await check(page, label, {
+          root: `[data-testid="${dialog}"]`,
+          whole: [`[data-testid="${dialog}"]`],
+          shot: `${dialog}-phone`,
+        });
+        await page.keyboard.press("Escape");
+        await expect(page.getByTestId(dialog)).toBeHidden();
+      }
+      await back(page);
+
+      // The arena opens at level 3 (product.md): the test writes the level.
+      seed(await playerId(page), { level: 3 });
+      await page.reload();
+      await expectMap(page);
+      await openArena(page);
+      for (const [open, popup, label] of [
+        ["champions-open", "champions-popup", "champions"],
+        ["rank-rewards-open", "rank-rewards-popup", "rank rewards"],
+      ] as const) {
+        await page.getByTestId(open).click();
+        await expect(page.getByTestId(popup)).toBeVisible({ timeout: 15_000 });
+        await settled(page);
+        await check(page, label, {
+          root: `[data-testid="${popup}"]`,
+          whole: [`[data-testid="${popup}"]`, `[data-testid="${popup}-close"]`],
+          shot: `${popup}-phone`,
+        });
+        await page.getByTestId(`${popup}-close`).click();
+        await expect(page.getByTestId(popup)).toBeHidden();
+      }
+
+      // A shared deck's link: the offer, then its choice of opponent.
+      await page.goto(`/?deck=${SHARED_DECK}`);
+      const offer = page.getByTestId("shared-deck-offer");
+      await expect(offer).toBeVisible({ timeout: 25_000 });
+      await settled(page);
+      await check(page, "shared deck offer", {
+        root: '[data-testid="shared-deck-offer"]',
+        whole: ['[data-testid="shared-deck-offer"]'],
+        shot: "shared-deck-phone",
+      });
+      await offer.getByTestId("shared-deck-challenge").click();
+      const foe = offer.getByTestId("challenge-foe-6");
+      await expect(foe).toBeVisible({ timeout: 15_000 });
+      await check(page, "shared deck's opponents", {
+        root: '[data-testid="shared-deck-offer"]',
+        whole: ['[data-testid="shared-deck-offer"]', '[data-testid="challenge-foe-6"]'],
+      });
+
+      // The practice battle, given up at once: its end panel.
+      await foe.click();
+      await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+      expect(await waitForMyTurn(page)).toBe("mine");
+      await page.getByTestId("battle-menu").click();
+      await page.getByTestId("surrender").click();
+      await page.getByTestId("system-dialog-ok").click();
+      const panel = page.getByTestId("end-game-panel");
+      await expect(panel).toBeVisible({ timeout: 20_000 });
+      await settled(page);
+      await check(page, "battle end panel", {
+        root: '[data-testid="end-game-panel"]',
+        whole: ['[data-testid="end-game-panel"]', '[data-testid="end-game-ok"]'],
+        shot: "end-panel-phone",
+      });
+      await panel.getByTestId("end-game-ok").click();
+      await expectMap(page);
+
+      // The battle history from the map, with the battle just played.
+      await page.getByTestId("nav-history").click();
+      const history = page.getByTestId("battle-history");
+      await expect(history).toBeVisible({ timeout: 15_000 });
+      await expect(history.locator('[data-testid^="history-row-"]').first()).toBeVisible({
+        timeout: 15_000,
+      });
+      await settled(page);
+      await check(page, "battle history", {
+        root: '[data-testid="battle-history"]',
+        whole: ['[data-testid="battle-history"]', '[data-testid="battle-history-close"]'],
+        shot: "battle-history-phone",
       });
     });
   });
