@@ -5,21 +5,14 @@
  * end panel offers to import the deck (naming the missing cards) or play
  * again, with no reward shown.
  */
-import { encodeDeck } from "@cardrealm/content";
 import { expect, test } from "@playwright/test";
 import { waitForMyTurn } from "./battle-support.ts";
-import { expectInsideViewport, keepScreenshot, playAsNewPlayer } from "./support.ts";
-
-/** A 40-card deck a new player does not own all of (fire elementals, treants). */
-const CODE = encodeDeck([
-  { id: 1001, amount: 5 },
-  { id: 1002, amount: 5 },
-  { id: 1007, amount: 5 },
-  { id: 1012, amount: 5 },
-  { id: 1015, amount: 5 },
-  { id: 1016, amount: 5 },
-  { id: 1042, amount: 10 },
-]);
+import {
+  expectInsideViewport,
+  FOREIGN_DECK_CODE,
+  keepScreenshot,
+  playAsNewPlayer,
+} from "./support.ts";
 
 test("a deck link is played against a bot; the end panel offers import and play again", async ({
   page,
@@ -27,7 +20,7 @@ test("a deck link is played against a bot; the end panel offers import and play 
   test.setTimeout(240_000);
   // A new player has met the first opponent of chapter 1 (docs/decisions.md, "Met" opponents).
   await playAsNewPlayer(page);
-  await page.goto(`/?deck=${CODE}`);
+  await page.goto(`/?deck=${FOREIGN_DECK_CODE}`);
   const offer = page.getByTestId("shared-deck-offer");
   await expect(offer).toBeVisible({ timeout: 25_000 });
   await offer.getByTestId("shared-deck-challenge").click();

@@ -2,9 +2,24 @@ import type { ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { encodeDeck } from "@cardrealm/content";
 import { expect, type FrameLocator, type Page } from "@playwright/test";
 
 export { JOURNEY_PACE } from "./journey-env.ts";
+
+/**
+ * A 40-card deck code to share, which a new player does not own all of (fire
+ * elementals, treants): the deck challenge journeys play it.
+ */
+export const FOREIGN_DECK_CODE = encodeDeck([
+  { id: 1001, amount: 5 },
+  { id: 1002, amount: 5 },
+  { id: 1007, amount: 5 },
+  { id: 1012, amount: 5 },
+  { id: 1015, amount: 5 },
+  { id: 1016, amount: 5 },
+  { id: 1042, amount: 10 },
+]);
 
 const screensDir = resolve(dirname(fileURLToPath(import.meta.url)), "..", "docs", "screens");
 
