@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { startFirstBattle, waitForInput, waitForMyTurn } from "./battle-support.ts";
 import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { settled } from "./text-size.ts";
 
 /** The data-testid and data-nav of the focused element. */
 async function focused(page: Page): Promise<{ id: string; nav: string }> {
@@ -101,7 +102,8 @@ test.describe("keyboard play", () => {
       await pressEndTurn(page);
     }
     await expect(page.getByTestId("end-turn")).toBeEnabled({ timeout: 15_000 });
-    await page.waitForTimeout(600);
+    // The turn's draw and the hand's re-deal still move: wait for them to stop.
+    await settled(page);
     await focusHand(page);
     await page.keyboard.press("ArrowUp");
     expect((await focused(page)).nav).toMatch(/^1:/);
