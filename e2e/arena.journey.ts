@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, test } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import {
   dailyProgress,
   finishBySurrender,
@@ -25,6 +25,43 @@ import { keepScreenshot } from "./support.ts";
  */
 const seed: SeedPlayer = sqliteSeeder(process.env.E2E_DATA_DIR ?? "");
 
+/** This page's player's name, as its own castle on the battle screen shows it. */
+async function playerName(page: Page): Promise<string> {
+  return ((await page.getByTestId("player-name").textContent({ timeout: 10_000 })) ?? "").trim();
+}
+
+/**
+ * From the arena: the battle history's newest row is the arena game against
+ * `opponent` with `result`; Watch opens the replay, played at 4x to its end
+ * ("... won"); Close goes back to the arena.
+ */
+async function watchLastArenaGame(
+  page: Page,
+  { opponent, result, shot }: { opponent: string; result: string; shot?: string },
+): Promise<void> {
+  // A daily task done by the game greets the arena with its reward popup,
+  // sooner or later: OK it whenever it covers what the journey presses.
+  await page.addLocatorHandler(page.getByTestId("reward-popup"), async () => {
+    await page.getByTestId("reward-popup-ok").click();
+  });
+  await page.getByTestId("open-battle-history").click();
+  const row = page.locator('[data-testid^="history-row-"]').first();
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  await expect(row).toContainText(opponent);
+  await expect(row).toContainText("Arena");
+  await expect(row).toContainText(result);
+  await row.getByRole("button").click();
+  await expect(page.getByTestId("replay-bar")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-mode", "replay");
+  await expect(page.getByTestId("replay-caption")).toContainText("Action 0 of");
+  await page.getByTestId("replay-speed-4").click();
+  await page.getByTestId("replay-play").click();
+  await expect(page.getByTestId("replay-caption")).toContainText(" won", { timeout: 90_000 });
+  if (shot) await keepScreenshot(page, shot);
+  await page.getByTestId("replay-close").click();
+  await expect(page.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });
+}
+
 test.describe("the arena", () => {
   test.describe.configure({ mode: "serial" });
 
@@ -36,7 +73,16 @@ test.describe("the arena", () => {
     try {
       await playRounds(a, b, 2);
       await keepScreenshot(a, "arena-pvp-battle");
+      const names = await Promise.all([a, b].map(playerName));
       await finishBySurrender(a, b);
+      // Each finds the game in the arena's battle history and watches it from
+      // its own seat (issue 16): the other player named, played to the end.
+      await watchLastArenaGame(b, {
+        opponent: names[0] ?? "",
+        result: "Victory",
+        shot: "arena-replay",
+      });
+      await watchLastArenaGame(a, { opponent: names[1] ?? "", result: "Defeat" });
     } finally {
       for (const c of contexts) await c.close();
     }
