@@ -6,6 +6,7 @@
  * again, with no reward shown.
  */
 import { expect, test } from "@playwright/test";
+import { surrender } from "./arena-support.ts";
 import { waitForMyTurn } from "./battle-support.ts";
 import {
   expectInsideViewport,
@@ -32,9 +33,7 @@ test("a deck link is played against a bot; the end panel offers import and play 
   // The practice battle on the normal battle screen, with the shared deck.
   await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
   expect(await waitForMyTurn(page)).toBe("mine");
-  await page.getByTestId("battle-menu").click();
-  await page.getByTestId("surrender").click();
-  await page.getByTestId("system-dialog-ok").click();
+  await surrender(page);
   const panel = page.getByTestId("end-game-panel");
   await expect(panel).toBeVisible({ timeout: 20_000 });
   await expect(panel.getByTestId("end-game-reward")).toHaveCount(0);

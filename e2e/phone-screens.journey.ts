@@ -20,7 +20,7 @@
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { openArena, playerId } from "./arena-support.ts";
+import { openArena, playerId, surrender } from "./arena-support.ts";
 import { waitForMyTurn } from "./battle-support.ts";
 import { expectMap, FOREIGN_DECK_CODE, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable, settled } from "./text-size.ts";
@@ -355,9 +355,7 @@ for (const size of [
       await foe.click();
       await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
       expect(await waitForMyTurn(page)).toBe("mine");
-      await page.getByTestId("battle-menu").click();
-      await page.getByTestId("surrender").click();
-      await page.getByTestId("system-dialog-ok").click();
+      await surrender(page);
       const panel = page.getByTestId("end-game-panel");
       await expect(panel).toBeVisible({ timeout: 20_000 });
       await settled(page);
