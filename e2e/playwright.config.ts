@@ -44,7 +44,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
-  timeout: 60_000,
+  // A test's whole budget, a backstop only (each wait has its own deadline):
+  // the short journeys take 13-22 s on a quiet machine and up to three times
+  // that with four browsers on two busy cores; 60 s ran out twice in CI
+  // (stop 20) while every step passed.
+  timeout: 120_000,
   reporter: [["list"], ["json"]],
   outputDir: "../test-results/e2e",
   use: {
