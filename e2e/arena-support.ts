@@ -9,7 +9,7 @@ import {
 } from "@playwright/test";
 import Database from "better-sqlite3";
 import pg from "pg";
-import { playTurn } from "./battle-support.ts";
+import { playTurn, waitForMyTurn } from "./battle-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -148,6 +148,20 @@ export async function surrender(page: Page): Promise<void> {
   await page.getByTestId("battle-menu").click();
   await page.getByTestId("surrender").click();
   await page.getByTestId("system-dialog-ok").click();
+}
+
+/**
+ * A deck challenge's opponent picked (`foe`): the practice battle opens, the
+ * player gives up on the first turn, and its end panel shows (returned).
+ */
+export async function giveUpPractice(page: Page, foe: Locator): Promise<Locator> {
+  await foe.click();
+  await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+  expect(await waitForMyTurn(page)).toBe("mine");
+  await surrender(page);
+  const panel = page.getByTestId("end-game-panel");
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  return panel;
 }
 
 interface Pair {

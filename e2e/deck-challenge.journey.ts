@@ -6,7 +6,7 @@
  * again, with no reward shown.
  */
 import { expect, test } from "@playwright/test";
-import { surrender } from "./arena-support.ts";
+import { giveUpPractice } from "./arena-support.ts";
 import { waitForMyTurn } from "./battle-support.ts";
 import {
   expectInsideViewport,
@@ -28,14 +28,8 @@ test("a deck link is played against a bot; the end panel offers import and play 
   const foe = offer.getByTestId("challenge-foe-6");
   await expect(foe).toBeVisible();
   await keepScreenshot(page, "deck-challenge");
-  await foe.click();
-
   // The practice battle on the normal battle screen, with the shared deck.
-  await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
-  expect(await waitForMyTurn(page)).toBe("mine");
-  await surrender(page);
-  const panel = page.getByTestId("end-game-panel");
-  await expect(panel).toBeVisible({ timeout: 20_000 });
+  const panel = await giveUpPractice(page, foe);
   await expect(panel.getByTestId("end-game-reward")).toHaveCount(0);
   await expect(panel.getByTestId("practice-actions")).toContainText("no gems");
   await expect(panel.getByTestId("end-game-replay")).toBeVisible();

@@ -20,8 +20,7 @@
 import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { openArena, playerId, surrender } from "./arena-support.ts";
-import { waitForMyTurn } from "./battle-support.ts";
+import { giveUpPractice, openArena, playerId } from "./arena-support.ts";
 import { expectMap, FOREIGN_DECK_CODE, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable, settled } from "./text-size.ts";
 
@@ -352,12 +351,7 @@ for (const size of [
       });
 
       // The practice battle, given up at once: its end panel.
-      await foe.click();
-      await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
-      expect(await waitForMyTurn(page)).toBe("mine");
-      await surrender(page);
-      const panel = page.getByTestId("end-game-panel");
-      await expect(panel).toBeVisible({ timeout: 20_000 });
+      const panel = await giveUpPractice(page, foe);
       await settled(page);
       await check(page, "battle end panel", {
         root: '[data-testid="end-game-panel"]',

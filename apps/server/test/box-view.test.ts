@@ -10,6 +10,8 @@ import {
   DIALECTS,
   grantGems,
   newGuest,
+  openBoxOk,
+  playerDetails,
   type TestApp,
   testApp,
 } from "./harness.ts";
@@ -48,18 +50,8 @@ describe.each(DIALECTS)("a box's view on %s", (dialect) => {
     throw new Error("no such player in 40 sign-ups");
   }
 
-  const details = async (auth: Record<string, string>) =>
-    (await t.app.inject({ method: "GET", url: "/api/player-details", headers: auth })).json().data;
-  const open = async (auth: Record<string, string>) => {
-    const r = await t.app.inject({
-      method: "POST",
-      url: "/api/boxes/open",
-      headers: auth,
-      payload: { id: 4 },
-    });
-    expect(r.statusCode).toBe(200);
-    return r.json().data.user;
-  };
+  const details = (auth: Record<string, string>) => playerDetails(t.app, auth);
+  const open = async (auth: Record<string, string>) => (await openBoxOk(t.app, auth)).user;
 
   it.each([true, false])(
     "equals the tables after each box and each other write (box task today: %s)",
@@ -160,9 +152,7 @@ describe.each(DIALECTS)("the views' global parts on %s", (dialect) => {
   it("show every change of the champions and the season at the next read", async () => {
     const me = await newGuest(t.app);
     const others = [await newGuest(t.app), await newGuest(t.app)];
-    const details = async () =>
-      (await t.app.inject({ method: "GET", url: "/api/player-details", headers: me.auth })).json()
-        .data;
+    const details = () => playerDetails(t.app, me.auth);
     const check = async () =>
       expect(await details()).toEqual(await fresh(t.db, me.user.id, t.clock.now));
     const setUser = (id: number, set: { rank_score?: number; nickname?: string }) =>

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { User } from "@cardrealm/protocol";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
 import { buildApp } from "../src/app.ts";
@@ -176,6 +177,33 @@ export async function newGuest(app: FastifyInstance) {
   if (res.statusCode !== 200) throw new Error(`play-new-player failed: ${res.body}`);
   const data = res.json().data as { id: number; jwtToken: string; silver: number };
   return { user: data, auth: { authorization: `Bearer ${data.jwtToken}` } };
+}
+
+/** GET /api/player-details for a bearer header: the answer's `data`. */
+export async function playerDetails(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+): Promise<User> {
+  const res = await app.inject({ method: "GET", url: "/api/player-details", headers: auth });
+  if (res.statusCode !== 200) throw new Error(`player-details failed: ${res.body}`);
+  return res.json().data as User;
+}
+
+/** Opens box `id` (the Default box by default) and expects it opened: the answer's `data`. */
+export async function openBoxOk(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  id = 4,
+): Promise<Record<string, unknown> & { user: User }> {
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/boxes/open",
+    headers: auth,
+    payload: { id },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`box ${id} not opened (${res.statusCode}): ${res.body}`);
+  return res.json().data;
 }
 
 /**

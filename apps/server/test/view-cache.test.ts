@@ -12,6 +12,8 @@ import {
   dropScratchDatabase,
   grantGems,
   newGuest,
+  openBoxOk,
+  playerDetails,
   scratchDatabase,
   type TestApp,
   testApp,
@@ -60,9 +62,7 @@ describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
   afterEach(async () => {
     await t.app.close();
   });
-  const me = async () =>
-    (await t.app.inject({ method: "GET", url: "/api/player-details", headers: auth })).json()
-      .data as UserJson;
+  const me = async () => (await playerDetails(t.app, auth)) as UserJson;
 
   it("shows the balance and the new cards right after each box opening", async () => {
     const start = await me();
@@ -70,14 +70,7 @@ describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
     let before = await me();
     expect(before.silver).toBe(start.silver + 5000);
     for (let i = 0; i < 4; i++) {
-      const r = await t.app.inject({
-        method: "POST",
-        url: "/api/boxes/open",
-        headers: auth,
-        payload: { id: 4 },
-      });
-      expect(r.statusCode).toBe(200);
-      const opened = r.json().data as Record<string, unknown> & { user: UserJson };
+      const opened = (await openBoxOk(t.app, auth)) as Record<string, unknown> & { user: UserJson };
       const after = await me();
       expect(after.silver).toBeLessThan(before.silver);
       expect(after.silver).toBe(opened.user.silver);

@@ -109,7 +109,7 @@ export function rememberParts(db: Executor, userId: number, parts: ViewParts): v
   if (cache) remember(cache, userId, parts);
 }
 
-/** The views' global parts: the open season's id (if any) and the champions' names. */
+/** The views' global parts: the open season's id (or none) and the champions' names. */
 interface GlobalParts {
   /** view_globals.version when these were read (or before: never after). */
   version: number;

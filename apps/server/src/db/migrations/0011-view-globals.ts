@@ -6,7 +6,7 @@ import type { DialectName } from "../database.ts";
  * The global parts of every player's view (services/user-view.ts): the open
  * season and the champions' names. One row, `view_globals`, whose number is
  * bumped by triggers on every write that can change them, inside the writing
- * transaction: any write of `seasons`, and a users row's insert, delete or
+ * transaction: every write of `seasons`, and a users row's insert, delete or
  * change of rank_score or nickname when the row is (or was) at or above the
  * champions' floor. So a cache of those parts, checked against the number
  * on every read, can never serve them stale, whoever wrote.
