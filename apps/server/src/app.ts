@@ -50,6 +50,7 @@ import { createReplays } from "./replays/replay-service.ts";
 import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
 import { createTutorial } from "./services/tutorial-service.ts";
+import { fastifyTrustProxy } from "./trust-proxy.ts";
 
 export interface AppDeps {
   config: Config;
@@ -73,9 +74,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    // Behind a reverse proxy (TRUST_PROXY=1) the client's address and scheme
-    // come from X-Forwarded-For/-Proto: throttles count the player, not the proxy.
-    trustProxy: config.trustProxy,
+    // Behind a reverse proxy (TRUST_PROXY) the client's address and scheme
+    // come from X-Forwarded-For/-Proto, only the entries the proxies wrote:
+    // throttles count the player, not the proxy nor an address the player made up.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 16 * 1024,
     // Finish in-flight requests on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: "idle",

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /**
  * Every setting the server reads, from the environment, validated at start.
@@ -55,7 +56,15 @@ const EnvSchema = z.object({
       "FRAME_ANCESTORS must be 'self', 'none' or origins like https://partner.example (space-separated)",
     )
     .default("'self'"),
-  TRUST_PROXY: z.enum(["0", "1"], { message: "TRUST_PROXY must be 0 or 1" }).default("0"),
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value, ctx): TrustProxy => {
+      const setting = parseTrustProxy(value);
+      if ("kind" in setting) return setting;
+      ctx.issues.push({ code: "custom", message: setting.refused, input: value });
+      return z.NEVER;
+    }),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -124,8 +133,11 @@ export interface Config {
   paymentSandbox: boolean;
   /** CSP frame-ancestors: who may frame the game (the partner's origins). */
   frameAncestors: string[];
-  /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client address, HTTPS for HSTS). */
-  trustProxy: boolean;
+  /**
+   * Who may write X-Forwarded-For/-Proto (client address for the throttles,
+   * HTTPS for HSTS): nobody, a hop count, or the proxies' addresses.
+   */
+  trustProxy: TrustProxy;
   /** Throttles, per client address unless said otherwise. */
   throttle: {
     signupsPerHour: number;
@@ -229,7 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),
     paymentSandbox: e.PAYMENT_SANDBOX === "1",
     frameAncestors: e.FRAME_ANCESTORS.trim().split(/\s+/),
-    trustProxy: e.TRUST_PROXY === "1",
+    trustProxy: e.TRUST_PROXY,
     throttle: {
       signupsPerHour: e.SIGNUPS_PER_HOUR,
       loginsPerMinute: e.LOGINS_PER_MINUTE,
