@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -216,4 +217,72 @@ export async function stopCluster(cluster: Cluster | undefined): Promise<void> {
   if (!cluster) return;
   cluster.nginx.kill("SIGQUIT");
   await stopServersAndDatabase(cluster.servers, cluster.pgDatabase);
+}
+
+/**
+ * A loopback address of its own (127.a.b.c: Linux answers the whole
+ * 127.0.0.0/8 on lo), for requests nginx must see coming from a new client:
+ * the throttles count per address in Redis, shared by every run of the hour.
+ */
+export function freshLoopbackAddress(): string {
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  return `127.${byte()}.${byte()}.${byte()}`;
+}
+
+/** An HTTP answer as a client sees it. */
+export interface Answer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/**
+ * One request to `base` (nginx) from the local address `source`, on a
+ * connection of its own; `body` is sent as JSON.
+ */
+export function requestFrom(
+  base: string,
+  source: string,
+  method: "GET" | "POST",
+  path: string,
+  opts: { headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Answer> {
+  const url = new URL(path, base);
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolveAnswer, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        method,
+        localAddress: source,
+        agent: false,
+        timeout: 30_000,
+        headers: {
+          ...(payload === undefined
+            ? {}
+            : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () =>
+          resolveAnswer({
+            status: res.statusCode ?? 0,
+            contentType: String(res.headers["content-type"] ?? ""),
+            body,
+          }),
+        );
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`${method} ${path}: no answer within 30 s`)));
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
