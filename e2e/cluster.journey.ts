@@ -191,7 +191,7 @@ test.describe("behind nginx: made-up addresses, connection floods and database b
     expect(misses).toEqual([...allowed(404), 429]);
   });
 
-  test("one address holds at most 64 connections: the next is refused 429 in the error shape", async () => {
+  test("nginx's own refusals answer in the error shape: a 65th connection of one address (429), a body over 64 KB (413)", async () => {
     if (!cluster) throw new Error("no cluster");
     const { proxy } = cluster;
     const source = freshLoopbackAddress();
@@ -235,6 +235,12 @@ test.describe("behind nginx: made-up addresses, connection floods and database b
         timeout: 15_000,
       })
       .toBe(200);
+    const tooLarge = await requestFrom(proxy, source, "POST", "/api/login", {
+      body: { login: "x".repeat(70_000), password: "long-enough" },
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.contentType).toMatch(/^application\/json/);
+    expect(errorCode(tooLarge)).toBe("bad_request");
   });
 
   test("PostgreSQL's backends killed under load: no 502, every answer JSON, the game recovers", async () => {
