@@ -64,6 +64,13 @@ const operatorCall = (app: FastifyInstance, via: ReturnType<typeof from>, token:
     })
     .then((r) => r.statusCode);
 
+/** The statuses of `n` calls made one after the other. */
+async function inTurn(n: number, call: (i: number) => Promise<number>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let i = 0; i < n; i++) statuses.push(await call(i));
+  return statuses;
+}
+
 /** A fresh guest asks for an unknown replay link: only the address's count can stop it. */
 async function replayMiss(app: FastifyInstance, via: ReturnType<typeof from>, i: number) {
   const guest = await newGuest(app);
@@ -84,9 +91,7 @@ describe.each(STORES)("TRUST_PROXY=1 (one proxy), throttles counted in %s", (sto
   it("sign-ups: a made-up leftmost entry does not make a new address; another client keeps its own count", async () => {
     const { app } = await start({ TRUST_PROXY: "1", SIGNUPS_PER_HOUR: "3" }, store);
     const client = freshAddress();
-    const codes = [];
-    for (let i = 0; i < 5; i++) codes.push(await signUp(app, viaProxy(client)));
-    expect(codes).toEqual([200, 200, 200, 429, 429]);
+    expect(await inTurn(5, () => signUp(app, viaProxy(client)))).toEqual([200, 200, 200, 429, 429]);
     // Counted per player address, not per proxy (a plain `trustProxy: 1` is the proxy's).
     expect(await signUp(app, viaProxy(freshAddress()))).toBe(200);
   });
@@ -94,18 +99,19 @@ describe.each(STORES)("TRUST_PROXY=1 (one proxy), throttles counted in %s", (sto
   it("sign-in calls per address", async () => {
     const { app } = await start({ TRUST_PROXY: "1", LOGINS_PER_MINUTE: "3" }, store);
     const client = freshAddress();
-    const codes = [];
-    for (let i = 0; i < 5; i++) codes.push(await logIn(app, viaProxy(client), i));
-    expect(codes).toEqual([401, 401, 401, 429, 429]);
+    expect(await inTurn(5, (i) => logIn(app, viaProxy(client), i))).toEqual([
+      401, 401, 401, 429, 429,
+    ]);
   });
 
   it("the operator console's lockout after 10 wrong tokens, the right token included", async () => {
     const { app } = await start({ TRUST_PROXY: "1", OPERATOR_TOKENS: `ops=${OPERATOR}` }, store);
     const client = freshAddress();
-    const codes = [];
-    for (let i = 0; i < 11; i++)
-      codes.push(await operatorCall(app, viaProxy(client), `wrong-token-${i}-0123456789abcdef`));
-    expect(codes).toEqual([...Array(10).fill(401), 429]);
+    const wrong = (i: number) => `wrong-token-${i}-0123456789abcdef`;
+    expect(await inTurn(11, (i) => operatorCall(app, viaProxy(client), wrong(i)))).toEqual([
+      ...Array(10).fill(401),
+      429,
+    ]);
     expect(await operatorCall(app, viaProxy(client), OPERATOR)).toBe(429);
     expect(await operatorCall(app, viaProxy(freshAddress()), OPERATOR)).toBe(200);
   });
@@ -113,9 +119,9 @@ describe.each(STORES)("TRUST_PROXY=1 (one proxy), throttles counted in %s", (sto
   it("unknown replay links per address", async () => {
     const { app } = await start({ TRUST_PROXY: "1", REPLAY_SHARE_MISSES_PER_HOUR: "3" }, store);
     const client = freshAddress();
-    const codes = [];
-    for (let i = 0; i < 5; i++) codes.push(await replayMiss(app, viaProxy(client), i));
-    expect(codes).toEqual([404, 404, 404, 429, 429]);
+    expect(await inTurn(5, (i) => replayMiss(app, viaProxy(client), i))).toEqual([
+      404, 404, 404, 429, 429,
+    ]);
   });
 });
 
@@ -125,9 +131,7 @@ describe("TRUST_PROXY=2 (a load balancer, then nginx)", () => {
     const client = freshAddress();
     // The client's own entry, the first proxy's (the client), the second proxy's (the first proxy).
     const via = () => from("127.0.0.1", `${spoofed()}, ${client}, 10.0.0.7`);
-    const codes = [];
-    for (let i = 0; i < 4; i++) codes.push(await signUp(app, via()));
-    expect(codes).toEqual([200, 200, 429, 429]);
+    expect(await inTurn(4, () => signUp(app, via()))).toEqual([200, 200, 429, 429]);
     expect(await signUp(app, from("127.0.0.1", `${spoofed()}, ${freshAddress()}, 10.0.0.7`))).toBe(
       200,
     );
@@ -141,21 +145,15 @@ describe.each(STORES)("TRUST_PROXY as the proxies' addresses, counted in %s", (s
     const { app } = await start({ ...env, LOGINS_PER_MINUTE: "2" }, store);
     const client = freshAddress();
     const direct = () => from(client, `${spoofed()}, ${spoofed()}`);
-    const signups = [];
-    for (let i = 0; i < 4; i++) signups.push(await signUp(app, direct()));
-    expect(signups).toEqual([200, 200, 429, 429]);
-    const logins = [];
-    for (let i = 0; i < 4; i++) logins.push(await logIn(app, direct(), i));
-    expect(logins).toEqual([401, 401, 429, 429]);
+    expect(await inTurn(4, () => signUp(app, direct()))).toEqual([200, 200, 429, 429]);
+    expect(await inTurn(4, (i) => logIn(app, direct(), i))).toEqual([401, 401, 429, 429]);
   });
 
   it("through a listed proxy each player counts on their own address", async () => {
     const { app } = await start(env, store);
     const player = freshAddress();
     const via = (client: string) => from("172.18.0.5", `${spoofed()}, ${client}`);
-    const codes = [];
-    for (let i = 0; i < 3; i++) codes.push(await signUp(app, via(player)));
-    expect(codes).toEqual([200, 200, 429]);
+    expect(await inTurn(3, () => signUp(app, via(player)))).toEqual([200, 200, 429]);
     expect(await signUp(app, via(freshAddress()))).toBe(200);
     // Two listed proxies in a row: the client is the first address that is not one.
     const chained = () => from("172.18.0.5", `${spoofed()}, ${player}, 10.0.0.2`);
