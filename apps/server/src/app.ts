@@ -225,7 +225,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operator's console (OPERATOR_TOKENS; absent without it).
   operatorRoutes(app, {
-    operators: createOperatorService({ db, clock }),
+    operators: createOperatorService({ db, clock, grantCeiling: config.operatorGrantGemsPerDay }),
     tokens: config.operatorTokens,
   });
 

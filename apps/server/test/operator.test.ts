@@ -50,11 +50,14 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     const actions = (userId: number) =>
       t?.db.kysely
         .selectFrom("operator_actions")
-        .select(["operator", "action"])
+        .select(["operator", "action", "outcome", "status"])
         .where("user_id", "=", userId)
         .orderBy("id")
         .execute();
-    return { app, op, guest, details, actions };
+    const kysely = t.db.kysely;
+    const allActions = () =>
+      kysely.selectFrom("operator_actions").selectAll().orderBy("id").execute();
+    return { app, op, guest, details, actions, allActions };
   }
 
   it("does not exist without OPERATOR_TOKENS", async () => {
@@ -65,8 +68,8 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     );
   });
 
-  it("serves the page, refuses calls without a known token and throttles guessing", async () => {
-    const { app, op } = await start();
+  it("serves the page, refuses calls without a known token and throttles guessing, never the right token", async () => {
+    const { app, op, allActions } = await start();
     const page = await app.inject({ method: "GET", url: "/operator/" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("operator console");
@@ -79,7 +82,127 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     // At most 10 wrong guesses a minute from one address, then 429 whatever is sent.
     expect(answers.slice(0, 9)).toEqual(Array(9).fill(401));
     expect(answers.slice(10)).toEqual([429, 429]);
-    expect((await op("GET", "players?q=1")).status).toBe(429);
+    // The operator's own token, from the same address, is never refused by the lockout.
+    expect((await op("GET", "players?q=1")).status).toBe(200);
+    expect((await op("GET", "players?q=1", undefined, BOB)).status).toBe(200);
+    expect((await op("GET", "players?q=1", undefined, `${ALICE}x`)).status).toBe(429);
+    // Every attempt is in the log with its outcome; the tokens never are.
+    const log = await allActions();
+    expect(log.map((a) => `${a.operator}:${a.outcome}:${a.status}`)).toEqual([
+      // A missing token counts as a wrong one: 10 a minute, then 429.
+      "(unknown):missing_token:401",
+      ...Array(9).fill("(unknown):wrong_token:401"),
+      ...Array(3).fill("(unknown):throttled:429"),
+      "alice:done:200",
+      "bob:done:200",
+      "(unknown):throttled:429",
+    ]);
+    expect(log.every((a) => a.route === "GET /api/operator/players" && a.action === "lookup")).toBe(
+      true,
+    );
+    expect(log.every((a) => a.address === "127.0.0.1")).toBe(true);
+    expect(JSON.stringify(log)).not.toContain(ALICE.slice(0, 12));
+    expect(JSON.stringify(log)).not.toContain(BOB.slice(0, 12));
+  });
+
+  it("writes every refused call to operator_actions with its status, address and route", async () => {
+    const { app, op, guest, allActions } = await start();
+    const g = await guest();
+    expect((await op("GET", "players/999999")).status).toBe(404);
+    expect((await op("POST", "suspend", { user_id: g.id, reason: "bots" })).status).toBe(200);
+    expect((await op("POST", "suspend", { user_id: g.id, reason: "bots again" }, BOB)).status).toBe(
+      409,
+    );
+    expect((await op("POST", "grant", { user_id: g.id, gems: -5, reason: "oops" })).status).toBe(
+      400,
+    );
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/operator/refund",
+      remoteAddress: "203.0.113.40",
+      headers: { authorization: `Bearer ${BOB}`, "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/operator/grant",
+      remoteAddress: "203.0.113.41",
+      headers: { authorization: "Bearer not-an-operator-token-at-all" },
+      payload: { user_id: g.id, gems: 5, reason: "free gems", key: "steal-00001" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const log = (await allActions()).map((a) => ({
+      operator: a.operator,
+      action: a.action,
+      user: a.user_id,
+      outcome: a.outcome,
+      status: a.status,
+      address: a.address,
+      route: a.route,
+    }));
+    const from = "127.0.0.1";
+    expect(log).toEqual([
+      {
+        operator: "alice",
+        action: "view",
+        user: 999999,
+        outcome: "refused",
+        status: 404,
+        address: from,
+        route: "GET /api/operator/players/:id",
+      },
+      {
+        operator: "alice",
+        action: "suspend",
+        user: g.id,
+        outcome: "done",
+        status: 200,
+        address: from,
+        route: "POST /api/operator/suspend",
+      },
+      {
+        operator: "bob",
+        action: "suspend",
+        user: g.id,
+        outcome: "refused",
+        status: 409,
+        address: from,
+        route: "POST /api/operator/suspend",
+      },
+      {
+        operator: "alice",
+        action: "grant",
+        user: g.id,
+        outcome: "refused",
+        status: 400,
+        address: from,
+        route: "POST /api/operator/grant",
+      },
+      {
+        operator: "bob",
+        action: "refund",
+        user: null,
+        outcome: "refused",
+        status: 400,
+        address: "203.0.113.40",
+        route: "POST /api/operator/refund",
+      },
+      {
+        operator: "(unknown)",
+        action: "grant",
+        // Without a right token the body is not even read.
+        user: null,
+        outcome: "wrong_token",
+        status: 401,
+        address: "203.0.113.41",
+        route: "POST /api/operator/grant",
+      },
+    ]);
+    const refusal = JSON.parse((await allActions())[2]?.details ?? "{}");
+    expect(refusal).toEqual({ code: "conflict", message: `Player ${g.id} is already suspended.` });
+    // The wrong token's call changed nothing and never reached the body's grant.
+    expect(JSON.stringify(await allActions())).not.toContain("not-an-operator-token");
   });
 
   it("finds a player by id, login, nickname and partner id, and shows their ledger and battles", async () => {
@@ -143,7 +266,11 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
       (await op("POST", "grant", { ...grant, user_id: 999_999, key: "grant-000005" })).status,
     ).toBe(404);
     const log = await actions(g.id);
-    expect(log?.filter((a) => a.action === "grant")).toHaveLength(20);
+    expect(log?.filter((a) => a.action === "grant" && a.outcome === "done")).toHaveLength(20);
+    // The refused grants that named this player (bad gems, no reason) are logged too.
+    expect(
+      log?.filter((a) => a.action === "grant" && a.outcome === "refused").map((a) => a.status),
+    ).toEqual([400, 400, 400]);
     expect(log?.every((a) => a.operator === "alice")).toBe(true);
   });
 
@@ -227,10 +354,11 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
       (await op("POST", "unsuspend", { user_id: g.id, reason: "appeal accepted" }, BOB)).status,
     ).toBe(200);
     expect((await login()).statusCode).toBe(200);
-    expect((await actions(g.id))?.map((a) => `${a.operator}:${a.action}`)).toEqual([
-      "alice:end_sessions",
-      "alice:suspend",
-      "bob:unsuspend",
+    expect((await actions(g.id))?.map((a) => `${a.operator}:${a.action}:${a.status}`)).toEqual([
+      "alice:end_sessions:200",
+      "alice:suspend:200",
+      "alice:suspend:409",
+      "bob:unsuspend:200",
     ]);
   });
 });
@@ -295,7 +423,7 @@ describe("npm run admin", () => {
       "--json",
     );
     expect(grant.status, grant.stderr).toBe(0);
-    expect(JSON.parse(grant.stdout)).toEqual({ balance: 400, duplicate: false });
+    expect(JSON.parse(grant.stdout)).toEqual({ pending: false, balance: 400, duplicate: false });
     const again = admin(
       "grant",
       String(id),
@@ -308,7 +436,7 @@ describe("npm run admin", () => {
       "carol",
       "--json",
     );
-    expect(JSON.parse(again.stdout)).toEqual({ balance: 400, duplicate: true });
+    expect(JSON.parse(again.stdout)).toEqual({ pending: false, balance: 400, duplicate: true });
     expect(
       admin("suspend", String(id), "--reason", "chargebacks", "--operator", "carol").status,
     ).toBe(0);
