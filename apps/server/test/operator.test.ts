@@ -526,6 +526,19 @@ describe("npm run admin", () => {
       "--json",
     );
     expect(JSON.parse(again.stdout)).toEqual({ pending: false, balance: 400, duplicate: true });
+    // Above the day's ceiling (10,000 by default) a grant waits for another operator.
+    const big = admin(
+      ...["grant", String(id), "20000", "--reason", "tournament", "--operator", "carol", "--json"],
+    );
+    expect(big.status, big.stderr).toBe(0);
+    const held = JSON.parse(big.stdout);
+    expect(held).toMatchObject({ pending: true, gems: 20000, granted_today: 300 });
+    const own = admin("confirm-grant", String(held.grant_id), "--operator", "carol");
+    expect(own.status).toBe(2);
+    expect(own.stderr).toContain("another operator must confirm");
+    const second = admin("confirm-grant", String(held.grant_id), "--operator", "dave", "--json");
+    expect(second.status, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual({ balance: 20400, gems: 20000, user_id: id });
     expect(
       admin("suspend", String(id), "--reason", "chargebacks", "--operator", "carol").status,
     ).toBe(0);
@@ -539,15 +552,26 @@ describe("npm run admin", () => {
     const check = openSqlite(sqlite);
     const log = await check.kysely
       .selectFrom("operator_actions")
-      .select(["operator", "action"])
+      .select(["operator", "action", "status", "address", "route"])
       .orderBy("id")
       .execute();
     await check.close();
+    const cli = (operator: string, action: string, status: number, command: string) => ({
+      operator,
+      action,
+      status,
+      address: "cli",
+      route: `admin ${command}`,
+    });
     expect(log).toEqual([
-      { operator: "carol", action: "grant" },
-      { operator: "carol", action: "grant" },
-      { operator: "carol", action: "suspend" },
-      { operator: "carol", action: "lookup" },
+      cli("carol", "grant", 200, "grant"),
+      cli("carol", "grant", 200, "grant"),
+      cli("carol", "grant", 202, "grant"),
+      cli("carol", "confirm_grant", 403, "confirm-grant"),
+      cli("dave", "confirm_grant", 200, "confirm-grant"),
+      cli("carol", "suspend", 200, "suspend"),
+      cli("carol", "lookup", 200, "find"),
     ]);
-  }, 120_000);
+    // Eight commands, each a new process starting tsx: ~2 s each on a quiet machine, 10+ s under load.
+  }, 300_000);
 });
