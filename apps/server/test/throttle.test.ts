@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPasswordHasher, PasswordHasherBusy } from "../src/auth/passwords.ts";
 import { countUsers } from "../src/db/repositories/users-repo.ts";
-import { announceDialects, DIALECTS, newGuest, testApp } from "./harness.ts";
+import { announceDialects, DIALECTS, newGuest, setCredentials, testApp } from "./harness.ts";
 
 announceDialects();
 
@@ -10,12 +10,7 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
     const t = await testApp(dialect, { LOGIN_FAILURES_PER_LOGIN: "3" });
     try {
       const g = await newGuest(t.app);
-      await t.app.inject({
-        method: "PUT",
-        url: "/api/player/edit",
-        headers: g.auth,
-        payload: { login: "victim", password: "right-pass" },
-      });
+      await setCredentials(t.app, g.auth, "victim", "right-pass");
       const attempt = (login: string, password: string) =>
         t.app.inject({ method: "POST", url: "/api/login", payload: { login, password } });
       for (let i = 0; i < 3; i++)
@@ -37,12 +32,7 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
     try {
       const owner = await newGuest(t.app);
       // The owner sets the password on device A: its answer sets the cr_device cookie.
-      const set = await t.app.inject({
-        method: "PUT",
-        url: "/api/player/edit",
-        headers: owner.auth,
-        payload: { login: "owner", password: "right-pass" },
-      });
+      const set = await setCredentials(t.app, owner.auth, "owner", "right-pass");
       expect(set.statusCode).toBe(200);
       const cookie = String(set.headers["set-cookie"]);
       expect(cookie).toMatch(
@@ -87,12 +77,7 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
       // Forged, oversized, malformed credentials, or one of another account: unknown, silently.
       const forged = `${deviceB.slice(0, -1)}${deviceB.endsWith("A") ? "B" : "A"}`;
       const other = await newGuest(t.app);
-      const otherSet = await t.app.inject({
-        method: "PUT",
-        url: "/api/player/edit",
-        headers: other.auth,
-        payload: { login: "bystander", password: "their-pass" },
-      });
+      const otherSet = await setCredentials(t.app, other.auth, "bystander", "their-pass");
       const othersDevice = otherSet.json().data.device_credential as string;
       for (const credential of [forged, `${deviceB}${"x".repeat(2000)}`, 12345, othersDevice]) {
         const r = await login("right-pass", { credential });
