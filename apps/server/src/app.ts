@@ -4,6 +4,7 @@ import fastifyCompress from "@fastify/compress";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { Redis } from "ioredis";
+import { createKnownDevices } from "./auth/known-devices.ts";
 import { createPasswordHasher } from "./auth/passwords.ts";
 import { createSessions } from "./auth/sessions.ts";
 import { createTokenSigner } from "./auth/tokens.ts";
@@ -149,8 +150,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     draining: () => closing,
   });
 
-  authRoutes(app, { players, throttles: config.throttle });
-  playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute });
+  // Devices that signed in to an account (the cr_device cookie): see auth/known-devices.ts.
+  const devices = createKnownDevices(config.tokenSecret);
+  authRoutes(app, { players, throttles: config.throttle, devices });
+  playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute, devices });
   // The guided tutorial's step (features/tutorial on the client).
   tutorialRoutes(app, { auth, tutorial: createTutorial({ db, clock }) });
 
@@ -224,7 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operator's console (OPERATOR_TOKENS; absent without it).
   operatorRoutes(app, {
-    operators: createOperatorService({ db, clock }),
+    operators: createOperatorService({ db, clock, grantCeiling: config.operatorGrantGemsPerDay }),
     tokens: config.operatorTokens,
   });
 

@@ -102,6 +102,12 @@ const EnvSchema = z.object({
       "OPERATOR_TOKENS must be name=token pairs separated by commas (names: 2-32 of a-z 0-9 . _ -; tokens: 24+ printable characters without commas or spaces)",
     )
     .optional(),
+  OPERATOR_GRANT_GEMS_PER_DAY: z.coerce
+    .number({ message: "OPERATOR_GRANT_GEMS_PER_DAY must be a number" })
+    .int("OPERATOR_GRANT_GEMS_PER_DAY must be a whole number")
+    .min(0, "OPERATOR_GRANT_GEMS_PER_DAY must be between 0 and 100000000")
+    .max(100_000_000, "OPERATOR_GRANT_GEMS_PER_DAY must be between 0 and 100000000")
+    .default(10_000),
   METRICS_TOKEN: z
     .string()
     .min(16, "METRICS_TOKEN must be at least 16 characters")
@@ -124,6 +130,11 @@ export interface Config {
   redisUrl: string | undefined;
   /** Operators of the console by their bearer token (OPERATOR_TOKENS); empty: no console. */
   operatorTokens: ReadonlyMap<string, string>;
+  /**
+   * Gems one operator may grant per UTC day on their own; a grant above waits
+   * for a second operator to confirm it (0: every grant does).
+   */
+  operatorGrantGemsPerDay: number;
   /** GET /metrics answers only with this bearer token; unset, the route does not exist. */
   metricsToken: string | undefined;
   tokenSecret: string;
@@ -237,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           return [pair.slice(at + 1), pair.slice(0, at)] as const;
         }),
     ),
+    operatorGrantGemsPerDay: e.OPERATOR_GRANT_GEMS_PER_DAY,
     tokenSecret: e.TOKEN_SECRET ?? devSecret(dataDir, "token-secret"),
     partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),
     paymentSandbox: e.PAYMENT_SANDBOX === "1",

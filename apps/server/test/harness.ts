@@ -179,6 +179,21 @@ export async function newGuest(app: FastifyInstance) {
   return { user: data, auth: { authorization: `Bearer ${data.jwtToken}` } };
 }
 
+/** PUT /api/player/edit: gives the bearer's player a login and password (the raw answer). */
+export function setCredentials(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  login: string,
+  password: string,
+) {
+  return app.inject({
+    method: "PUT",
+    url: "/api/player/edit",
+    headers: auth,
+    payload: { login, password },
+  });
+}
+
 /** GET /api/player-details for a bearer header: the answer's `data`. */
 export async function playerDetails(
   app: FastifyInstance,

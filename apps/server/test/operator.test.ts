@@ -50,11 +50,14 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     const actions = (userId: number) =>
       t?.db.kysely
         .selectFrom("operator_actions")
-        .select(["operator", "action"])
+        .select(["operator", "action", "outcome", "status"])
         .where("user_id", "=", userId)
         .orderBy("id")
         .execute();
-    return { app, op, guest, details, actions };
+    const kysely = t.db.kysely;
+    const allActions = () =>
+      kysely.selectFrom("operator_actions").selectAll().orderBy("id").execute();
+    return { app, op, guest, details, actions, allActions };
   }
 
   it("does not exist without OPERATOR_TOKENS", async () => {
@@ -65,8 +68,8 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     );
   });
 
-  it("serves the page, refuses calls without a known token and throttles guessing", async () => {
-    const { app, op } = await start();
+  it("serves the page, refuses calls without a known token and throttles guessing, never the right token", async () => {
+    const { app, op, allActions } = await start();
     const page = await app.inject({ method: "GET", url: "/operator/" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("operator console");
@@ -79,7 +82,127 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     // At most 10 wrong guesses a minute from one address, then 429 whatever is sent.
     expect(answers.slice(0, 9)).toEqual(Array(9).fill(401));
     expect(answers.slice(10)).toEqual([429, 429]);
-    expect((await op("GET", "players?q=1")).status).toBe(429);
+    // The operator's own token, from the same address, is never refused by the lockout.
+    expect((await op("GET", "players?q=1")).status).toBe(200);
+    expect((await op("GET", "players?q=1", undefined, BOB)).status).toBe(200);
+    expect((await op("GET", "players?q=1", undefined, `${ALICE}x`)).status).toBe(429);
+    // Every attempt is in the log with its outcome; the tokens never are.
+    const log = await allActions();
+    expect(log.map((a) => `${a.operator}:${a.outcome}:${a.status}`)).toEqual([
+      // A missing token counts as a wrong one: 10 a minute, then 429.
+      "(unknown):missing_token:401",
+      ...Array(9).fill("(unknown):wrong_token:401"),
+      ...Array(3).fill("(unknown):throttled:429"),
+      "alice:done:200",
+      "bob:done:200",
+      "(unknown):throttled:429",
+    ]);
+    expect(log.every((a) => a.route === "GET /api/operator/players" && a.action === "lookup")).toBe(
+      true,
+    );
+    expect(log.every((a) => a.address === "127.0.0.1")).toBe(true);
+    expect(JSON.stringify(log)).not.toContain(ALICE.slice(0, 12));
+    expect(JSON.stringify(log)).not.toContain(BOB.slice(0, 12));
+  });
+
+  it("writes every refused call to operator_actions with its status, address and route", async () => {
+    const { app, op, guest, allActions } = await start();
+    const g = await guest();
+    expect((await op("GET", "players/999999")).status).toBe(404);
+    expect((await op("POST", "suspend", { user_id: g.id, reason: "bots" })).status).toBe(200);
+    expect((await op("POST", "suspend", { user_id: g.id, reason: "bots again" }, BOB)).status).toBe(
+      409,
+    );
+    expect((await op("POST", "grant", { user_id: g.id, gems: -5, reason: "oops" })).status).toBe(
+      400,
+    );
+    const malformed = await app.inject({
+      method: "POST",
+      url: "/api/operator/refund",
+      remoteAddress: "203.0.113.40",
+      headers: { authorization: `Bearer ${BOB}`, "content-type": "application/json" },
+      payload: "{not json",
+    });
+    expect(malformed.statusCode).toBe(400);
+    const wrong = await app.inject({
+      method: "POST",
+      url: "/api/operator/grant",
+      remoteAddress: "203.0.113.41",
+      headers: { authorization: "Bearer not-an-operator-token-at-all" },
+      payload: { user_id: g.id, gems: 5, reason: "free gems", key: "steal-00001" },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const log = (await allActions()).map((a) => ({
+      operator: a.operator,
+      action: a.action,
+      user: a.user_id,
+      outcome: a.outcome,
+      status: a.status,
+      address: a.address,
+      route: a.route,
+    }));
+    const from = "127.0.0.1";
+    expect(log).toEqual([
+      {
+        operator: "alice",
+        action: "view",
+        user: 999999,
+        outcome: "refused",
+        status: 404,
+        address: from,
+        route: "GET /api/operator/players/:id",
+      },
+      {
+        operator: "alice",
+        action: "suspend",
+        user: g.id,
+        outcome: "done",
+        status: 200,
+        address: from,
+        route: "POST /api/operator/suspend",
+      },
+      {
+        operator: "bob",
+        action: "suspend",
+        user: g.id,
+        outcome: "refused",
+        status: 409,
+        address: from,
+        route: "POST /api/operator/suspend",
+      },
+      {
+        operator: "alice",
+        action: "grant",
+        user: g.id,
+        outcome: "refused",
+        status: 400,
+        address: from,
+        route: "POST /api/operator/grant",
+      },
+      {
+        operator: "bob",
+        action: "refund",
+        user: null,
+        outcome: "refused",
+        status: 400,
+        address: "203.0.113.40",
+        route: "POST /api/operator/refund",
+      },
+      {
+        operator: "(unknown)",
+        action: "grant",
+        // Without a right token the body is not even read.
+        user: null,
+        outcome: "wrong_token",
+        status: 401,
+        address: "203.0.113.41",
+        route: "POST /api/operator/grant",
+      },
+    ]);
+    const refusal = JSON.parse((await allActions())[2]?.details ?? "{}");
+    expect(refusal).toEqual({ code: "conflict", message: `Player ${g.id} is already suspended.` });
+    // The wrong token's call changed nothing and never reached the body's grant.
+    expect(JSON.stringify(await allActions())).not.toContain("not-an-operator-token");
   });
 
   it("finds a player by id, login, nickname and partner id, and shows their ledger and battles", async () => {
@@ -143,8 +266,101 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
       (await op("POST", "grant", { ...grant, user_id: 999_999, key: "grant-000005" })).status,
     ).toBe(404);
     const log = await actions(g.id);
-    expect(log?.filter((a) => a.action === "grant")).toHaveLength(20);
+    expect(log?.filter((a) => a.action === "grant" && a.outcome === "done")).toHaveLength(20);
+    // The refused grants that named this player (bad gems, no reason) are logged too.
+    expect(
+      log?.filter((a) => a.action === "grant" && a.outcome === "refused").map((a) => a.status),
+    ).toEqual([400, 400, 400]);
     expect(log?.every((a) => a.operator === "alice")).toBe(true);
+  });
+
+  it("grants above the operator's daily ceiling wait for a second operator to confirm", async () => {
+    const { op, guest, details, actions } = await start({
+      OPERATOR_TOKENS,
+      OPERATOR_GRANT_GEMS_PER_DAY: "1000",
+    });
+    const g = await guest();
+    const silver = async () => (await details(g.jwtToken)).json().data.silver as number;
+    const grant = (gems: number, key: string, token = ALICE) =>
+      op("POST", "grant", { user_id: g.id, gems, reason: "event prize", key }, token);
+    expect((await grant(600, "ceiling-01")).status).toBe(200);
+    const over = await grant(500, "ceiling-02");
+    expect(over.status).toBe(202);
+    expect(over.body.data).toMatchObject({
+      pending: true,
+      gems: 500,
+      duplicate: false,
+      granted_today: 600,
+      ceiling: 1000,
+    });
+    const grantId = over.body.data.grant_id as number;
+    // Nothing credited yet; the same form again is the same waiting grant.
+    expect(await silver()).toBe(g.silver + 600);
+    const again = await grant(500, "ceiling-02");
+    expect(again.status).toBe(202);
+    expect(again.body.data).toMatchObject({ grant_id: grantId, duplicate: true });
+    // Bob's own day is his own: his 400 goes through.
+    expect((await grant(400, "ceiling-03", BOB)).status).toBe(200);
+    const waiting = await op("GET", "grants");
+    expect(
+      waiting.body.data.map((w: { id: number; operator: string }) => [w.id, w.operator]),
+    ).toEqual([[grantId, "alice"]]);
+    // Not by the operator who asked; once by another; never twice.
+    const self = await op("POST", `grants/${grantId}/confirm`, {});
+    expect(self.status).toBe(403);
+    const confirmed = await op("POST", `grants/${grantId}/confirm`, {}, BOB);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ gems: 500, user_id: g.id });
+    const twice = await op("POST", `grants/${grantId}/confirm`, {}, BOB);
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toContain("already confirmed by bob");
+    expect((await op("POST", "grants/999999/confirm", {}, BOB)).status).toBe(404);
+    expect(await silver()).toBe(g.silver + 600 + 400 + 500);
+    expect((await op("GET", "grants")).body.data).toEqual([]);
+    // A confirmed grant's form sent again credits nothing more.
+    const replay = await grant(500, "ceiling-02");
+    expect(replay.body.data).toMatchObject({ pending: false, duplicate: true });
+    expect(await silver()).toBe(g.silver + 1500);
+    // The next UTC day starts a new count.
+    if (t) t.clock.now += 24 * 3600 * 1000;
+    expect((await grant(1000, "ceiling-04")).status).toBe(200);
+    const log = (await actions(g.id))?.map((a) => `${a.operator}:${a.action}:${a.status}`);
+    expect(log).toEqual([
+      "alice:grant:200",
+      "alice:grant:202",
+      "alice:grant:202",
+      "bob:grant:200",
+      "bob:confirm_grant:200",
+      "alice:grant:200",
+      "alice:grant:200",
+    ]);
+  });
+
+  it("concurrent grants never pass the operator's daily ceiling", async () => {
+    const { op, guest, details } = await start({
+      OPERATOR_TOKENS,
+      OPERATOR_GRANT_GEMS_PER_DAY: "1000",
+    });
+    const players = await Promise.all(Array.from({ length: 4 }, () => guest()));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => {
+        const p = players[i % players.length];
+        return op("POST", "grant", {
+          user_id: p?.id,
+          gems: 300,
+          reason: "raid compensation",
+          key: `race-${String(i).padStart(6, "0")}`,
+        });
+      }),
+    );
+    const codes = answers.map((a) => a.status);
+    expect(codes.filter((c) => c === 200)).toHaveLength(3);
+    expect(codes.filter((c) => c === 202)).toHaveLength(9);
+    let credited = 0;
+    for (const p of players) credited += (await details(p.jwtToken)).json().data.silver - p.silver;
+    expect(credited).toBe(900);
+    const waiting = await op("GET", "grants", undefined, BOB);
+    expect(waiting.body.data).toHaveLength(9);
   });
 
   it("refunds a paid purchase once, and refuses when the gems are already spent", async () => {
@@ -227,10 +443,11 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
       (await op("POST", "unsuspend", { user_id: g.id, reason: "appeal accepted" }, BOB)).status,
     ).toBe(200);
     expect((await login()).statusCode).toBe(200);
-    expect((await actions(g.id))?.map((a) => `${a.operator}:${a.action}`)).toEqual([
-      "alice:end_sessions",
-      "alice:suspend",
-      "bob:unsuspend",
+    expect((await actions(g.id))?.map((a) => `${a.operator}:${a.action}:${a.status}`)).toEqual([
+      "alice:end_sessions:200",
+      "alice:suspend:200",
+      "alice:suspend:409",
+      "bob:unsuspend:200",
     ]);
   });
 });
@@ -295,7 +512,7 @@ describe("npm run admin", () => {
       "--json",
     );
     expect(grant.status, grant.stderr).toBe(0);
-    expect(JSON.parse(grant.stdout)).toEqual({ balance: 400, duplicate: false });
+    expect(JSON.parse(grant.stdout)).toEqual({ pending: false, balance: 400, duplicate: false });
     const again = admin(
       "grant",
       String(id),
@@ -308,7 +525,20 @@ describe("npm run admin", () => {
       "carol",
       "--json",
     );
-    expect(JSON.parse(again.stdout)).toEqual({ balance: 400, duplicate: true });
+    expect(JSON.parse(again.stdout)).toEqual({ pending: false, balance: 400, duplicate: true });
+    // Above the day's ceiling (10,000 by default) a grant waits for another operator.
+    const big = admin(
+      ...["grant", String(id), "20000", "--reason", "tournament", "--operator", "carol", "--json"],
+    );
+    expect(big.status, big.stderr).toBe(0);
+    const held = JSON.parse(big.stdout);
+    expect(held).toMatchObject({ pending: true, gems: 20000, granted_today: 300 });
+    const own = admin("confirm-grant", String(held.grant_id), "--operator", "carol");
+    expect(own.status).toBe(2);
+    expect(own.stderr).toContain("another operator must confirm");
+    const second = admin("confirm-grant", String(held.grant_id), "--operator", "dave", "--json");
+    expect(second.status, second.stderr).toBe(0);
+    expect(JSON.parse(second.stdout)).toEqual({ balance: 20400, gems: 20000, user_id: id });
     expect(
       admin("suspend", String(id), "--reason", "chargebacks", "--operator", "carol").status,
     ).toBe(0);
@@ -322,15 +552,26 @@ describe("npm run admin", () => {
     const check = openSqlite(sqlite);
     const log = await check.kysely
       .selectFrom("operator_actions")
-      .select(["operator", "action"])
+      .select(["operator", "action", "status", "address", "route"])
       .orderBy("id")
       .execute();
     await check.close();
+    const cli = (operator: string, action: string, status: number, command: string) => ({
+      operator,
+      action,
+      status,
+      address: "cli",
+      route: `admin ${command}`,
+    });
     expect(log).toEqual([
-      { operator: "carol", action: "grant" },
-      { operator: "carol", action: "grant" },
-      { operator: "carol", action: "suspend" },
-      { operator: "carol", action: "lookup" },
+      cli("carol", "grant", 200, "grant"),
+      cli("carol", "grant", 200, "grant"),
+      cli("carol", "grant", 202, "grant"),
+      cli("carol", "confirm_grant", 403, "confirm-grant"),
+      cli("dave", "confirm_grant", 200, "confirm-grant"),
+      cli("carol", "suspend", 200, "suspend"),
+      cli("carol", "lookup", 200, "find"),
     ]);
-  }, 120_000);
+    // Eight commands, each a new process starting tsx: ~2 s each on a quiet machine, 10+ s under load.
+  }, 300_000);
 });

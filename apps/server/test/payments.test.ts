@@ -60,6 +60,7 @@ describe.each(DIALECTS)("gem payments through the platform's signed notice on %s
       user_id: string;
       amount: number;
       status?: "paid" | "failed" | "pending";
+      ts?: number;
     },
     secret = TEST_PARTNER_SECRET,
   ) => {
@@ -157,6 +158,27 @@ describe.each(DIALECTS)("gem payments through the platform's signed notice on %s
     expect(await silver(other)).toBe(1000);
   });
 
+  it("a notice signed more than 24 h ago or over 5 min ahead is refused (401) and credits nothing", async () => {
+    const p = await partnerPlayer("buyer-6");
+    const o = await order(p, 2);
+    const nowS = Math.floor(t.clock.now / 1000);
+    const base = { order_id: o.order_id, payment_id: "pay-6", user_id: "buyer-6", amount: o.price };
+    for (const ts of [nowS - 24 * 3600 - 1, nowS + 301]) {
+      const r = await post(null, "/api/local/payment/callback", notice({ ...base, ts }));
+      expect(r.statusCode, String(ts - nowS)).toBe(401);
+      expect(r.json().error.message).toMatch(/24 hours/);
+    }
+    expect(await silver(p)).toBe(1000);
+    // A platform's retry within the day, and a little clock skew, still credit.
+    const late = await post(
+      null,
+      "/api/local/payment/callback",
+      notice({ ...base, ts: nowS - 23 * 3600 }),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await silver(p)).toBe(1000 + 3600);
+  });
+
   it("a failed payment closes the order; implement says so and nothing is credited", async () => {
     const p = await partnerPlayer("buyer-5");
     const o = await order(p, 2);
@@ -230,6 +252,56 @@ describe.each(DIALECTS)("gem payments through the platform's signed notice on %s
     });
     expect(stolen.statusCode).toBe(409);
     expect(await silver(victim)).toBe(1000);
+  });
+
+  it("the partner simulator answers only loopback sockets, never a proxied or remote caller", async () => {
+    const launch = await t.app.inject({
+      method: "GET",
+      url: "/partner/api/launch?partner_id=sim-10&nickname=Simo",
+    });
+    const signedIn = await t.app.inject({
+      method: "POST",
+      url: "/api/auth",
+      payload: launch.json().data,
+    });
+    const p = {
+      id: signedIn.json().data.id as number,
+      auth: { authorization: `Bearer ${signedIn.json().data.jwtToken}` },
+    };
+    const o = await order(p, 2);
+    const pay = { order_id: o.order_id, partner_id: "sim-10", amount: o.price };
+    const callers = [
+      { remoteAddress: "203.0.113.7" },
+      { remoteAddress: "::ffff:10.0.0.8" },
+      // A proxy on this machine forwarding someone: the socket is loopback, the caller is not.
+      { remoteAddress: "127.0.0.1", headers: { "x-forwarded-for": "203.0.113.7" } },
+      { remoteAddress: "::1", headers: { forwarded: "for=203.0.113.7" } },
+    ];
+    for (const from of callers) {
+      const l = await t.app.inject({
+        method: "GET",
+        url: "/partner/api/launch?partner_id=sim-11&nickname=Mallory",
+        ...from,
+      });
+      expect(l.statusCode, JSON.stringify(from)).toBe(403);
+      expect(l.json().error.code).toBe("forbidden");
+      const paid = await t.app.inject({
+        method: "POST",
+        url: "/partner/api/pay",
+        payload: pay,
+        ...from,
+      });
+      expect(paid.statusCode, JSON.stringify(from)).toBe(403);
+    }
+    expect(await silver(p)).toBe(1000);
+    const local = await t.app.inject({
+      method: "POST",
+      url: "/partner/api/pay",
+      payload: pay,
+      remoteAddress: "::1",
+    });
+    expect(local.statusCode).toBe(200);
+    expect(await silver(p)).toBe(1000 + 3600);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createPasswordHasher, PasswordHasherBusy } from "../src/auth/passwords.ts";
 import { countUsers } from "../src/db/repositories/users-repo.ts";
-import { announceDialects, DIALECTS, newGuest, testApp } from "./harness.ts";
+import { announceDialects, DIALECTS, newGuest, setCredentials, testApp } from "./harness.ts";
 
 announceDialects();
 
@@ -10,12 +10,7 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
     const t = await testApp(dialect, { LOGIN_FAILURES_PER_LOGIN: "3" });
     try {
       const g = await newGuest(t.app);
-      await t.app.inject({
-        method: "PUT",
-        url: "/api/player/edit",
-        headers: g.auth,
-        payload: { login: "victim", password: "right-pass" },
-      });
+      await setCredentials(t.app, g.auth, "victim", "right-pass");
       const attempt = (login: string, password: string) =>
         t.app.inject({ method: "POST", url: "/api/login", payload: { login, password } });
       for (let i = 0; i < 3; i++)
@@ -27,6 +22,77 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
       expect((await attempt("victim", "right-pass")).statusCode).toBe(429);
       // Another login from the same address is not locked by this one's failures.
       expect((await attempt("someone-else", "wrong")).statusCode).toBe(401);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it("a right password from a device that signed in before is never refused because of others' failures", async () => {
+    const t = await testApp(dialect, { LOGIN_FAILURES_PER_LOGIN: "3", LOGINS_PER_MINUTE: "100" });
+    try {
+      const owner = await newGuest(t.app);
+      // The owner sets the password on device A: its answer sets the cr_device cookie.
+      const set = await setCredentials(t.app, owner.auth, "owner", "right-pass");
+      expect(set.statusCode).toBe(200);
+      const cookie = String(set.headers["set-cookie"]);
+      expect(cookie).toMatch(
+        /^cr_device=d1\.[^;]+; Path=\/api; Max-Age=\d+; HttpOnly; SameSite=Lax$/,
+      );
+      const deviceA = { cookie: cookie.split(";")[0] ?? "" };
+      const login = (
+        password: string,
+        from: { headers?: Record<string, string>; credential?: unknown; ip?: string } = {},
+      ) =>
+        t.app.inject({
+          method: "POST",
+          url: "/api/login",
+          remoteAddress: from.ip ?? "198.51.100.20",
+          ...(from.headers ? { headers: from.headers } : {}),
+          payload: {
+            login: "Owner",
+            password,
+            ...(from.credential !== undefined ? { device_credential: from.credential } : {}),
+          },
+        });
+      // Device B, a webview without cookies, signs in once and keeps the credential it is given.
+      const b = await login("right-pass", { ip: "198.51.100.21" });
+      expect(b.statusCode).toBe(200);
+      const deviceB = b.json().data.device_credential as string;
+      expect(deviceB).toMatch(/^d1\./);
+
+      // Someone else guesses from another address until the login is locked.
+      const guesses: number[] = [];
+      for (let i = 0; i < 5; i++)
+        guesses.push((await login(`guess-${i}`, { ip: "203.0.113.66" })).statusCode);
+      expect(guesses).toEqual([401, 401, 401, 429, 429]);
+      // An unknown device is refused even with the right password (no oracle).
+      expect((await login("right-pass", { ip: "203.0.113.66" })).statusCode).toBe(429);
+      expect((await login("right-pass")).statusCode).toBe(429);
+      // The owner's devices are not: by cookie, and by the credential in the body.
+      const a = await login("right-pass", { headers: deviceA });
+      expect(a.statusCode).toBe(200);
+      expect(a.json().data.id).toBe(owner.user.id);
+      expect((await login("right-pass", { credential: deviceB })).statusCode).toBe(200);
+
+      // Forged, oversized, malformed credentials, or one of another account: unknown, silently.
+      const forged = `${deviceB.slice(0, -1)}${deviceB.endsWith("A") ? "B" : "A"}`;
+      const other = await newGuest(t.app);
+      const otherSet = await setCredentials(t.app, other.auth, "bystander", "their-pass");
+      const othersDevice = otherSet.json().data.device_credential as string;
+      for (const credential of [forged, `${deviceB}${"x".repeat(2000)}`, 12345, othersDevice]) {
+        const r = await login("right-pass", { credential });
+        expect(r.statusCode, String(credential).slice(0, 40)).toBe(429);
+      }
+      const tooMany = { cookie: Array(6).fill("cr_device=junk").concat(deviceA.cookie).join("; ") };
+      expect((await login("right-pass", { headers: tooMany })).statusCode).toBe(429);
+
+      // A known device's own failures lock that device only.
+      const own: number[] = [];
+      for (let i = 0; i < 4; i++)
+        own.push((await login(`typo-${i}`, { headers: deviceA })).statusCode);
+      expect(own).toEqual([401, 401, 401, 429]);
+      expect((await login("right-pass", { headers: deviceA })).statusCode).toBe(429);
+      expect((await login("right-pass", { credential: deviceB })).statusCode).toBe(200);
     } finally {
       await t.app.close();
     }

@@ -35,10 +35,17 @@ export const PartnerAuthBody = z.strictObject({
 });
 export type PartnerAuthBody = z.infer<typeof PartnerAuthBody>;
 
-/** POST /api/login. Password length is not checked here so a wrong one gets the catalogue text. */
+/**
+ * POST /api/login. Password length is not checked here so a wrong one gets
+ * the catalogue text. `device_credential`: what an earlier sign-in on this
+ * device answered (for webviews that drop the `cr_device` cookie); one that
+ * is not a string or too long is ignored, like a forged one: the device is
+ * then simply not known (docs/decisions.md, issue 23 items 3 and 9).
+ */
 export const LoginBody = z.strictObject({
   login: z.string().trim().min(1, "login is required").max(LIMITS.loginMax),
   password: z.string().min(1, "password is required").max(LIMITS.passwordMax),
+  device_credential: z.string().max(1024).optional().catch(undefined),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -30,6 +30,14 @@ export const OperatorGrantBody = z.strictObject({
 });
 export type OperatorGrantBody = z.infer<typeof OperatorGrantBody>;
 
+/** POST /api/operator/grants/:id/confirm: a grant waiting for a second operator. */
+export const OperatorGrantParams = z.strictObject({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** GET /api/operator/grants (the grants waiting for a second operator) takes no query. */
+export const OperatorListQuery = z.strictObject({});
+
 export const OperatorRefundBody = z.strictObject({
   order_id: z.string().min(1).max(64),
   reason,

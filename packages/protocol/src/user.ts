@@ -55,6 +55,13 @@ export const SignedInUser = UserSchema.extend({
   jwtToken: z.string(),
   /** Local play only, once, when the guest is created: the key that signs this device in again. */
   device_key: z.string().optional(),
+  /**
+   * After a login or a password set on this device: the device's signed
+   * credential (also set as the `cr_device` cookie). Sent back as the login's
+   * `device_credential`, a right password from this device is never refused
+   * because of others' failed logins.
+   */
+  device_credential: z.string().optional(),
 });
 export type SignedInUser = z.infer<typeof SignedInUser>;
 

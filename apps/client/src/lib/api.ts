@@ -11,7 +11,7 @@ import {
   type User,
 } from "@cardrealm/protocol";
 import type { AppSettings } from "../stores/app-store.ts";
-import { readStorage, removeStorage, writeStorage } from "./storage.ts";
+import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "./storage.ts";
 
 /** A failed call: any status outside 200-299, or no answer at all (status 0). */
 export class ApiError extends Error {
@@ -49,6 +49,12 @@ export function dropToken(): void {
 let onUnauthorized: () => void = () => {};
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
+}
+
+/** The device credential a sign-in answered (kept for the next login from this device). */
+function keepDeviceCredential(credential: unknown): void {
+  if (typeof credential === "string" && credential)
+    writeStorage(STORAGE_KEYS.deviceCredential, credential);
 }
 
 // --- the one fetch wrapper ----------------------------------------------------
@@ -119,7 +125,20 @@ export async function call<T>(method: Method, path: string, options: CallOptions
 
 export const api = {
   auth: (body: PartnerAuthBody) => call<SignedInUser>("POST", "/api/auth", { auth: false, body }),
-  login: (body: LoginBody) => call<SignedInUser>("POST", "/api/login", { auth: false, body }),
+  /**
+   * Sends this device's credential with the password (webviews may drop the
+   * cr_device cookie) and keeps the one the server answers: a right password
+   * from here is never refused because of others' failed logins.
+   */
+  login: async (body: LoginBody): Promise<SignedInUser> => {
+    const device = readStorage(STORAGE_KEYS.deviceCredential);
+    const signed = await call<SignedInUser>("POST", "/api/login", {
+      auth: false,
+      body: device ? { ...body, device_credential: device } : body,
+    });
+    keepDeviceCredential(signed.device_credential);
+    return signed;
+  },
   playNewPlayer: () => call<SignedInUser>("POST", "/api/play-new-player", { auth: false }),
   deviceLogin: (deviceKey: string) =>
     call<SignedInUser>("POST", "/api/device-login", {
@@ -128,15 +147,14 @@ export const api = {
     }),
   editPlayer: async (body: PlayerEditBody): Promise<User> => {
     // The answer is the user, but may also carry an `error` field (product.md section 5).
-    const data = await call<User & { error?: unknown; jwtToken?: unknown }>(
-      "PUT",
-      "/api/player/edit",
-      { body },
-    );
+    const data = await call<
+      User & { error?: unknown; jwtToken?: unknown; device_credential?: unknown }
+    >("PUT", "/api/player/edit", { body });
     if (typeof data.error === "string" && data.error) throw new ApiError(200, "edit", data.error);
     // Every other session ended with the change: this one goes on with the new token.
-    const { jwtToken, ...user } = data;
+    const { jwtToken, device_credential, ...user } = data;
     if (typeof jwtToken === "string") saveToken(jwtToken);
+    keepDeviceCredential(device_credential);
     return user;
   },
   /** Swallows every failure and resolves `{ data: false }` (product.md section 7). */

@@ -31,6 +31,12 @@ export const STORAGE_KEYS = {
   localPartnerId: "cardrealm.localPartnerId",
   /** Local play: the server-issued key that signs this device's guest in again. */
   deviceKey: "cardrealm.deviceKey",
+  /**
+   * The server-signed credential of this device (also the cr_device cookie),
+   * sent with a login: a right password from here is never locked out by
+   * others' failures. Kept across sign-outs.
+   */
+  deviceCredential: "cardrealm.deviceCredential",
   /** The partner id the stored token was issued for ("" outside a partner). */
   tokenOwner: "cardrealm.tokenOwner",
   music: "cardrealm.music",

@@ -37,9 +37,44 @@ export interface OperatorActionsTable {
   /** lookup, grant, refund, end_sessions, suspend, unsuspend */
   action: string;
   user_id: number | null;
-  /** JSON: what was asked and what came of it. */
+  /** JSON: what was asked and what came of it (never a token). */
   details: string;
   created_at: string;
+  /**
+   * done, pending (a grant waiting for a second operator), refused (the call
+   * was refused: 400/404/409...), wrong_token, missing_token, throttled.
+   */
+  outcome: Generated<string>;
+  /** The HTTP status answered (the admin command: 200 or 400). */
+  status: Generated<number>;
+  /** The client address (request.ip), or "cli" for the admin command. */
+  address: string | null;
+  /** The route, as "POST /api/operator/grant", or "admin grant". */
+  route: string | null;
+}
+
+/** Gems each operator granted per UTC day, kept under OPERATOR_GRANT_GEMS_PER_DAY. */
+export interface OperatorGrantDaysTable {
+  operator: string;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  gems: Generated<number>;
+}
+
+/** A grant above its operator's daily ceiling, waiting for another operator to confirm it. */
+export interface OperatorPendingGrantsTable {
+  id: Generated<number>;
+  /** The grant form's key: one pending grant per key; its ledger key once confirmed. */
+  grant_key: string;
+  operator: string;
+  user_id: number;
+  gems: number;
+  reason: string;
+  /** pending, confirmed */
+  status: string;
+  confirmed_by: string | null;
+  created_at: string;
+  confirmed_at: string | null;
 }
 
 export interface PartnerLaunchesTable {
@@ -257,4 +292,6 @@ export interface Database {
   gem_ledger: GemLedgerTable;
   analytics_events: AnalyticsEventsTable;
   operator_actions: OperatorActionsTable;
+  operator_grant_days: OperatorGrantDaysTable;
+  operator_pending_grants: OperatorPendingGrantsTable;
 }

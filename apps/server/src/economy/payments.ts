@@ -13,6 +13,7 @@ import {
 } from "../db/repositories/payments-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import type { PartnerAdapter } from "../partners/partner-adapter.ts";
+import { NOTICE_MAX_AGE_SECONDS, NOTICE_MAX_AHEAD_SECONDS } from "../partners/partner-signature.ts";
 import { userView } from "../services/user-view.ts";
 
 export type NoticeResult =
@@ -21,6 +22,7 @@ export type NoticeResult =
       ok: false;
       reason:
         | "bad_signature"
+        | "stale"
         | "no_order"
         | "wrong_user"
         | "wrong_amount"
@@ -107,6 +109,10 @@ export function createPayments(deps: {
     /** The platform's signed server-to-server notice of a payment. */
     async notice(body: PaymentCallbackBody): Promise<NoticeResult> {
       if (!partner.verifyNotice(body)) return { ok: false, reason: "bad_signature" };
+      // A signed notice replayed long after, or dated ahead: refused (signed `ts`).
+      const age = Math.floor(deps.clock() / 1000) - body.ts;
+      if (age > NOTICE_MAX_AGE_SECONDS || age < -NOTICE_MAX_AHEAD_SECONDS)
+        return { ok: false, reason: "stale" };
       const order = await findPaymentOrder(k, body.order_id);
       if (!order || order.partner !== partner.name) return { ok: false, reason: "no_order" };
       const owner = await findUserById(k, order.user_id);

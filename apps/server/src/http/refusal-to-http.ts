@@ -13,6 +13,9 @@ const STATUS: Record<RefusalKind, [number, ErrorCode]> = {
   replay_unavailable: [409, "replay_unavailable"],
 };
 
+/** The HTTP status a refusal answers (the admin command logs it like a route would). */
+export const statusOfRefusal = (kind: RefusalKind): number => STATUS[kind][0];
+
 /** A service's outcome as a route answers it: the value, or the refusal as an HTTP error. */
 export function valueOrHttpError<T>(outcome: Outcome<T>): T {
   if (outcome.ok) return outcome.value;

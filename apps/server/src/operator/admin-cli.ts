@@ -2,12 +2,14 @@
  * `npm run admin -- <command>`: the operator's console on the command line,
  * against the configured database (DATABASE_URL or the SQLite file under
  * DATA_DIR). The same service as the web console: every action is logged in
- * operator_actions with the operator's name.
+ * operator_actions with the operator's name (address "cli", route "admin
+ * <command>"), refusals included.
  */
 import { randomUUID } from "node:crypto";
 import {
   OperatorFindQuery,
   OperatorGrantBody,
+  OperatorGrantParams,
   OperatorPlayerActionBody,
   OperatorRefundBody,
 } from "@cardrealm/protocol";
@@ -15,13 +17,17 @@ import type { z } from "zod";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
+import { statusOfRefusal } from "../http/refusal-to-http.ts";
 import { createOperatorService } from "../services/operator-service.ts";
 import type { Outcome } from "../services/outcome.ts";
 
 const USAGE = `usage: npm run admin -- <command> [arguments] --operator NAME [--reason TEXT] [--json]
   find <id | login | nickname | partner id>   look players up
   show <player id>                            profile, ledger, purchases, battles, operator actions
-  grant <player id> <gems> --reason TEXT [--key KEY]   credit gems (once per key)
+  grant <player id> <gems> --reason TEXT [--key KEY]   credit gems (once per key; above the
+                                              operator's OPERATOR_GRANT_GEMS_PER_DAY it waits)
+  grants                                      the grants waiting for a second operator
+  confirm-grant <grant id>                    confirm another operator's waiting grant
   refund <order id> --reason TEXT             take a paid order's gems back (once)
   end-sessions <player id> --reason TEXT      sign the player out everywhere
   suspend <player id> --reason TEXT           sign out and refuse every sign-in, with the reason
@@ -56,11 +62,6 @@ function valid<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   );
 }
 
-function resultOf<T>(o: Outcome<T>): T {
-  if (o.ok) return o.value;
-  throw new UsageError(o.refusal.message);
-}
-
 async function main(argv: string[]): Promise<number> {
   const { positional, options } = parseArgs(argv);
   const [command, ...args] = positional;
@@ -83,15 +84,34 @@ async function main(argv: string[]): Promise<number> {
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
-    const ops = createOperatorService({ db, clock: Date.now });
+    const ops = createOperatorService({
+      db,
+      clock: Date.now,
+      grantCeiling: config.operatorGrantGemsPerDay,
+    });
+    const caller = { operator, address: "cli", route: `admin ${command}` };
+    /** The value, or the refusal written to operator_actions and shown. */
+    const resultOf = async <T>(o: Outcome<T>, action: string, userId: number | null) => {
+      if (o.ok) return o.value;
+      await ops.recordAttempt(caller, {
+        action,
+        userId,
+        outcome: "refused",
+        status: statusOfRefusal(o.refusal.kind),
+        details: { code: o.refusal.kind, message: o.refusal.message },
+      });
+      throw new UsageError(o.refusal.message);
+    };
     let result: unknown;
     switch (command) {
       case "find":
-        result = await ops.find(operator, valid(OperatorFindQuery, { q: args.join(" ") }).q);
+        result = await ops.find(caller, valid(OperatorFindQuery, { q: args.join(" ") }).q);
         break;
-      case "show":
-        result = resultOf(await ops.player(operator, id(args[0])));
+      case "show": {
+        const userId = id(args[0]);
+        result = await resultOf(await ops.player(caller, userId), "view", userId);
         break;
+      }
       case "grant": {
         const b = valid(OperatorGrantBody, {
           user_id: id(args[0]),
@@ -99,28 +119,46 @@ async function main(argv: string[]): Promise<number> {
           reason,
           key: options.get("key") ?? randomUUID(),
         });
-        result = resultOf(
+        result = await resultOf(
           await ops.grant(
-            { operator, reason: b.reason },
+            { ...caller, reason: b.reason },
             { userId: b.user_id, gems: b.gems, key: b.key },
           ),
+          "grant",
+          b.user_id,
         );
+        break;
+      }
+      case "grants":
+        result = await ops.pendingGrants(caller);
+        break;
+      case "confirm-grant": {
+        const grantId = valid(OperatorGrantParams, { id: id(args[0]) }).id;
+        result = await resultOf(await ops.confirmGrant(caller, grantId), "confirm_grant", null);
         break;
       }
       case "refund": {
         const b = valid(OperatorRefundBody, { order_id: args[0] ?? "", reason });
-        result = resultOf(await ops.refund({ operator, reason: b.reason }, b.order_id));
+        result = await resultOf(
+          await ops.refund({ ...caller, reason: b.reason }, b.order_id),
+          "refund",
+          null,
+        );
         break;
       }
       case "end-sessions":
       case "suspend":
       case "unsuspend": {
         const b = valid(OperatorPlayerActionBody, { user_id: id(args[0]), reason });
-        const act = { operator, reason: b.reason };
+        const act = { ...caller, reason: b.reason };
         result =
           command === "end-sessions"
-            ? resultOf(await ops.endSessions(act, b.user_id))
-            : resultOf(await ops.setSuspended(act, b.user_id, command === "suspend"));
+            ? await resultOf(await ops.endSessions(act, b.user_id), "end_sessions", b.user_id)
+            : await resultOf(
+                await ops.setSuspended(act, b.user_id, command === "suspend"),
+                command,
+                b.user_id,
+              );
         break;
       }
       default:

@@ -33,3 +33,11 @@ export function verifySignature(secret: string, fields: SignedFields, sign: stri
 
 /** A signed launch is accepted this long after the platform signed it (and this far ahead, for clock skew). */
 export const LAUNCH_MAX_AGE_SECONDS = 600;
+
+/**
+ * A payment notice is accepted up to a day after the platform signed it (its
+ * retries of a notice the game missed come within that), and at most five
+ * minutes ahead of our clock: an older or future-dated one is refused (401).
+ */
+export const NOTICE_MAX_AGE_SECONDS = 24 * 3600;
+export const NOTICE_MAX_AHEAD_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { LIMITS } from "@cardrealm/protocol";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, parseWith } from "../http/http-error.ts";
 import { cspDirectives, inlineHashes } from "../http/security-headers.ts";
@@ -20,13 +20,34 @@ const PayBody = z.strictObject({
   notices: z.union([z.literal(1), z.literal(2)]).default(1),
 });
 
+/** 127.0.0.0/8 and ::1, as IPv4, IPv6 or IPv4-mapped IPv6. */
+const LOOPBACK = /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$|^::1$/;
+
+/**
+ * The simulator's calls sign launches and credit gems with no authentication,
+ * so they answer only a client on this machine: the socket's own peer (never
+ * the address a proxy claims), and not a request a proxy on this machine
+ * forwarded (it carries the proxy's forwarding headers).
+ */
+export function isLoopbackCaller(request: FastifyRequest): boolean {
+  const h = request.headers;
+  if (
+    h["x-forwarded-for"] !== undefined ||
+    h.forwarded !== undefined ||
+    h["x-real-ip"] !== undefined
+  )
+    return false;
+  return LOOPBACK.test(request.socket.remoteAddress ?? "");
+}
+
 /**
  * The partner platform simulator (development and tests only, never in
  * production): /partner/ embeds the game in a frame, launching it with
  * parameters it signs the way a platform would (/partner/api/launch), and
  * plays the platform's part of a payment: /partner/api/pay "charges" the
  * player and sends the game the signed server-to-server notice, through the
- * game's own callback route.
+ * game's own callback route. Its calls (/partner/api/*) answer only
+ * loopback clients (`isLoopbackCaller`): 403 for everyone else.
  */
 export function partnerSimulatorRoutes(
   app: FastifyInstance,
@@ -53,7 +74,19 @@ export function partnerSimulatorRoutes(
     reply.type("text/html; charset=utf-8").send(page),
   );
 
-  app.get("/partner/api/launch", async (request) => {
+  const onlyLoopback = {
+    onRequest: async (request: FastifyRequest) => {
+      if (!isLoopbackCaller(request)) {
+        throw new HttpError(
+          403,
+          "forbidden",
+          "The partner simulator answers only this machine (and no proxied request).",
+        );
+      }
+    },
+  };
+
+  app.get("/partner/api/launch", onlyLoopback, async (request) => {
     const q = parseWith(LaunchQuery, request.query, "query");
     const fields = {
       partner_id: q.partner_id,
@@ -63,7 +96,7 @@ export function partnerSimulatorRoutes(
     return { data: { ...fields, sign: signFields(deps.partnerSecret, fields) } };
   });
 
-  app.post("/partner/api/pay", async (request) => {
+  app.post("/partner/api/pay", onlyLoopback, async (request) => {
     const body = parseWith(PayBody, request.body);
     const paymentId = `sim-${randomUUID()}`;
     const fields = {

@@ -155,6 +155,12 @@ export function createPlayerService(deps: {
       }
     },
 
+    /** The id of the account with this login and a password, or null. */
+    async loginOwner(login: string): Promise<number | null> {
+      const user = await findUserByLogin(k, login.toLowerCase());
+      return user?.password_hash ? user.id : null;
+    },
+
     async login(login: string, password: string): Promise<SignedIn | null> {
       const user = await findUserByLogin(k, login.toLowerCase());
       if (!user?.password_hash) {

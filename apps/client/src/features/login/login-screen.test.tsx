@@ -121,6 +121,31 @@ describe("login screen", () => {
     expect((screen.getByTestId("login-form-submit") as HTMLButtonElement).disabled).toBe(false);
   });
 
+  it("a login sends this device's credential and keeps the one the server answers", async () => {
+    localStorage.setItem(STORAGE_KEYS.deviceCredential, "d1.old-credential");
+    const { calls } = mockFetch({
+      "POST /api/login": () => ({
+        status: 200,
+        body: { data: { ...makeSignedIn(), device_credential: "d1.new-credential" } },
+      }),
+    });
+    renderLogin("");
+    fireEvent.change(screen.getByTestId("login-form-login"), { target: { value: "morwen" } });
+    fireEvent.change(screen.getByTestId("login-form-password"), {
+      target: { value: "right-pass" },
+    });
+    fireEvent.click(screen.getByTestId("login-form-submit"));
+    await waitFor(() =>
+      expect(localStorage.getItem(STORAGE_KEYS.deviceCredential)).toBe("d1.new-credential"),
+    );
+    const login = calls.find((c) => c.key === "POST /api/login");
+    expect(JSON.parse(String(login?.init?.body))).toEqual({
+      login: "morwen",
+      password: "right-pass",
+      device_credential: "d1.old-credential",
+    });
+  });
+
   it("offers Retry when the server cannot be reached", async () => {
     let up = false;
     mockFetch({

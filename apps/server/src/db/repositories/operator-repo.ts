@@ -77,7 +77,17 @@ export async function playerHistory(db: Executor, id: number) {
     .execute();
   const actions = await db
     .selectFrom("operator_actions")
-    .select(["id", "operator", "action", "details", "created_at"])
+    .select([
+      "id",
+      "operator",
+      "action",
+      "outcome",
+      "status",
+      "address",
+      "route",
+      "details",
+      "created_at",
+    ])
     .where("user_id", "=", id)
     .orderBy("id", "desc")
     .limit(50)
@@ -85,10 +95,21 @@ export async function playerHistory(db: Executor, id: number) {
   return { ledger, purchases, battles, actions };
 }
 
-export async function insertOperatorAction(
-  db: Executor,
-  a: { operator: string; action: string; userId: number | null; details: object; now: string },
-): Promise<void> {
+/** One row of operator_actions: who, from where, through which route, and what came of it. */
+export interface OperatorActionRow {
+  operator: string;
+  action: string;
+  userId: number | null;
+  details: object;
+  now: string;
+  /** done, pending, refused, wrong_token, missing_token, throttled, failed */
+  outcome: string;
+  status: number;
+  address: string | null;
+  route: string | null;
+}
+
+export async function insertOperatorAction(db: Executor, a: OperatorActionRow): Promise<void> {
   await db
     .insertInto("operator_actions")
     .values({
@@ -97,8 +118,128 @@ export async function insertOperatorAction(
       user_id: a.userId,
       details: JSON.stringify(a.details),
       created_at: a.now,
+      outcome: a.outcome,
+      status: a.status,
+      address: a.address?.slice(0, 64) ?? null,
+      route: a.route?.slice(0, 100) ?? null,
     })
     .execute();
+}
+
+/**
+ * Adds `gems` to the operator's count for `day` when the count stays within
+ * `ceiling`; false (nothing counted) when it would not. The check is in the
+ * UPDATE's WHERE: two concurrent grants cannot both pass it on PostgreSQL
+ * (the second waits for the first's row and checks the new count).
+ */
+export async function countGrantWithin(
+  db: Executor,
+  g: { operator: string; day: string; gems: number; ceiling: number },
+): Promise<boolean> {
+  await db
+    .insertInto("operator_grant_days")
+    .values({ operator: g.operator, day: g.day, gems: 0 })
+    .onConflict((oc) => oc.columns(["operator", "day"]).doNothing())
+    .execute();
+  const r = await db
+    .updateTable("operator_grant_days")
+    .set({ gems: sql<number>`gems + ${g.gems}` })
+    .where("operator", "=", g.operator)
+    .where("day", "=", g.day)
+    .where(sql<boolean>`gems + ${g.gems} <= ${g.ceiling}`)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Gems the operator granted on `day` (UTC, YYYY-MM-DD) without a second operator. */
+export async function grantedOn(db: Executor, operator: string, day: string): Promise<number> {
+  const row = await db
+    .selectFrom("operator_grant_days")
+    .select("gems")
+    .where("operator", "=", operator)
+    .where("day", "=", day)
+    .executeTakeFirst();
+  return row?.gems ?? 0;
+}
+
+const PENDING_FIELDS = [
+  "id",
+  "grant_key",
+  "operator",
+  "user_id",
+  "gems",
+  "reason",
+  "status",
+  "confirmed_by",
+  "created_at",
+  "confirmed_at",
+] as const;
+
+export function pendingGrantByKey(db: Executor, key: string) {
+  return db
+    .selectFrom("operator_pending_grants")
+    .select(PENDING_FIELDS)
+    .where("grant_key", "=", key)
+    .executeTakeFirst();
+}
+
+export function pendingGrantById(db: Executor, id: number) {
+  return db
+    .selectFrom("operator_pending_grants")
+    .select(PENDING_FIELDS)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** A grant waiting for a second operator, once per key (a repeat finds the first). */
+export async function insertPendingGrant(
+  db: Executor,
+  g: { key: string; operator: string; userId: number; gems: number; reason: string; now: string },
+): Promise<void> {
+  await db
+    .insertInto("operator_pending_grants")
+    .values({
+      grant_key: g.key,
+      operator: g.operator,
+      user_id: g.userId,
+      gems: g.gems,
+      reason: g.reason,
+      status: "pending",
+      created_at: g.now,
+    })
+    .onConflict((oc) => oc.column("grant_key").doNothing())
+    .execute();
+}
+
+/** Grants still waiting, oldest first (at most 100). */
+export function waitingGrants(db: Executor) {
+  return db
+    .selectFrom("operator_pending_grants")
+    .select(PENDING_FIELDS)
+    .where("status", "=", "pending")
+    .orderBy("id")
+    .limit(100)
+    .execute();
+}
+
+/**
+ * pending -> confirmed by `operator`, once, and never by the operator who
+ * asked: false for a self-confirm, a second confirm or no such grant.
+ */
+export async function markGrantConfirmed(
+  db: Executor,
+  id: number,
+  operator: string,
+  now: string,
+): Promise<boolean> {
+  const r = await db
+    .updateTable("operator_pending_grants")
+    .set({ status: "confirmed", confirmed_by: operator, confirmed_at: now })
+    .where("id", "=", id)
+    .where("status", "=", "pending")
+    .where("operator", "<>", operator)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /** Ends every session of the player (tokens carry the version); false when there is no such player. */

@@ -129,6 +129,9 @@ const IMPLEMENT_REFUSALS: Record<Extract<ImplementResult, { ok: false }>["reason
 
 const NOTICE_REFUSALS: Record<Extract<NoticeResult, { ok: false }>["reason"], HttpError> = {
   bad_signature: unauthorized("The payment notice's signature does not match."),
+  stale: unauthorized(
+    "The payment notice is older than 24 hours or dated more than 5 minutes ahead.",
+  ),
   no_order: new HttpError(404, "not_found", "No such order."),
   wrong_user: new HttpError(409, "conflict", "The order belongs to another player."),
   wrong_amount: new HttpError(400, "bad_request", "The amount does not match the order's price."),

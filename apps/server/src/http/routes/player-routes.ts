@@ -1,7 +1,9 @@
 import { LIMITS, MESSAGES, PlayerEditBody, PlayerEventBody } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
+import type { KnownDevices } from "../../auth/known-devices.ts";
 import type { EditResult, PlayerService } from "../../services/player-service.ts";
 import { HttpError, parseWith, passwordsBusyAs503, unauthorized } from "../http-error.ts";
+import { devicesOf, rememberDevice } from "../known-device.ts";
 
 type EditRefusal = Extract<EditResult, { ok: false }>["reason"];
 
@@ -27,9 +29,10 @@ export function playerRoutes(
     players: PlayerService;
     auth: preHandlerAsyncHookHandler;
     eventsPerMinute: number;
+    devices: KnownDevices;
   },
 ): void {
-  const { players, auth } = deps;
+  const { players, auth, devices } = deps;
 
   app.get("/api/player-details", { preHandler: auth }, async (request, reply) => {
     // The view's JSON text, kept while nothing it shows changed: sent as is.
@@ -52,8 +55,11 @@ export function playerRoutes(
         })
         .catch(passwordsBusyAs503(reply));
       if (!r.ok) throw EDIT_REFUSALS[r.reason];
+      // The password was set on this device: it is known to the account from now on.
+      const known = devicesOf(request, devices, undefined);
+      const deviceCredential = rememberDevice(request, reply, devices, known, r.user.id);
       // Every other session ended: this one goes on with the new token.
-      return { data: { ...r.user, jwtToken: r.token } };
+      return { data: { ...r.user, jwtToken: r.token, device_credential: deviceCredential } };
     },
   );
 

@@ -80,7 +80,15 @@ async function show(id) {
     r.winner,
     r.rewards,
   ]);
-  fill("actions", d.actions, (r) => [r.created_at, r.operator, r.action, r.details]);
+  fill("actions", d.actions, (r) => [
+    r.created_at,
+    r.operator,
+    r.action,
+    r.outcome,
+    r.status,
+    r.address,
+    r.details,
+  ]);
   // A new grant form gets a new key: resubmitting this one credits once.
   $("grant-form").dataset.key = crypto.randomUUID();
 }
@@ -95,12 +103,37 @@ async function run(work, done) {
   }
 }
 
+// Grants above an operator's daily ceiling: another operator confirms them here.
+async function showWaiting() {
+  const rows = await api("grants");
+  fill(
+    "waiting-grants",
+    rows,
+    (r) => [r.id, r.operator, r.user_id, r.gems, r.reason, r.created_at],
+    (r) => {
+      if (
+        !confirm(
+          `Confirm grant #${r.id}: ${r.gems} gems to player #${r.user_id}, asked by ${r.operator}?`,
+        )
+      )
+        return;
+      run(async () => {
+        await api(`grants/${r.id}/confirm`, {});
+        await showWaiting();
+        if (current?.id === r.user_id) await show(current.id);
+      }, `Grant #${r.id} confirmed: ${r.gems} gems credited.`);
+    },
+  );
+}
+
 $("token").value = token();
 $("token-form").addEventListener("submit", (e) => {
   e.preventDefault();
   sessionStorage.setItem("operator-token", $("token").value);
   $("who").textContent = "Token set for this tab.";
+  run(showWaiting, "Token set.");
 });
+$("waiting-refresh").addEventListener("click", () => run(showWaiting, "Waiting grants shown."));
 
 $("find-form").addEventListener("submit", (e) => {
   e.preventDefault();
@@ -128,6 +161,12 @@ $("grant-form").addEventListener("submit", (e) => {
       key: $("grant-form").dataset.key,
     });
     await show(current.id);
+    if (r.pending) {
+      await showWaiting();
+      throw new Error(
+        `Over your ceiling for today (${r.granted_today} of ${r.ceiling} gems granted): grant #${r.grant_id} waits for another operator to confirm it.`,
+      );
+    }
     if (r.duplicate) throw new Error("Already granted (same form): nothing more was credited.");
   }, `Granted ${gems} gems.`);
 });
