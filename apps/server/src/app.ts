@@ -46,6 +46,7 @@ import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import type { Channel } from "./realtime/channel.ts";
 import { createReplays } from "./replays/replay-service.ts";
 import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
@@ -148,7 +149,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   authRoutes(app, { players, throttles: config.throttle });
-  playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute });
+  // A session that ends closes its open socket too (the channel exists further down).
+  let channel: Channel | null = null;
+  const sessionsEnded = (userId: number, spareToken?: string) =>
+    channel?.endSessions(userId, spareToken);
+  playerRoutes(app, {
+    players,
+    auth,
+    eventsPerMinute: config.eventsPerMinute,
+    sessionsEnded,
+  });
   // The guided tutorial's step (features/tutorial on the client).
   tutorialRoutes(app, { auth, tutorial: createTutorial({ db, clock }) });
 
@@ -212,6 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
   });
+  channel = arena.channel;
 
   metrics.attach({
     openWebsockets: () => arena.channel.connectedCount,
@@ -222,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operator's console (OPERATOR_TOKENS; absent without it).
   operatorRoutes(app, {
-    operators: createOperatorService({ db, clock }),
+    operators: createOperatorService({ db, clock, onSessionsEnded: sessionsEnded }),
     tokens: config.operatorTokens,
   });
 

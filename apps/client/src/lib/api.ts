@@ -51,6 +51,12 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** The server ended this session some other way (the channel's 4410): as a 401 does. */
+export function signOutHere(): void {
+  dropToken();
+  onUnauthorized();
+}
+
 // --- the one fetch wrapper ----------------------------------------------------
 
 interface CallOptions {

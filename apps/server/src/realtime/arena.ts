@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { type HumanDelays, humanDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
@@ -22,7 +21,7 @@ import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
 import { createMemoryStore } from "../matchmaking/memory-store.ts";
 import { createRedisStore } from "../matchmaking/redis-store.ts";
 import type { Progression } from "../progression/progression.ts";
-import { type Bus, createMemoryBus, createRedisBus } from "./bus.ts";
+import { type Bus, busPrefix, createMemoryBus, createRedisBus } from "./bus.ts";
 import { type Channel, createChannel } from "./channel.ts";
 import { every, type RoomClock, systemClock } from "./room-clock.ts";
 
@@ -88,7 +87,7 @@ export async function registerArena(
     const sub = pub.duplicate();
     redisConnections.push(pub, sub);
     const where = config.databaseUrl ?? config.sqlitePath;
-    const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
+    const prefix = busPrefix(where);
     store = createRedisStore(pub, prefix);
     bus = createRedisBus({ pub, sub, prefix, log });
   } else {

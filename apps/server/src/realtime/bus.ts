@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import type { ChannelData } from "@cardrealm/protocol";
 import type { Redis } from "ioredis";
@@ -13,7 +14,29 @@ import type { Redis } from "ioredis";
 export type BusEnvelope =
   | { t: "msg"; data: ChannelData }
   /** A newer socket of this player registered on process `tag`: drop yours quietly. */
-  | { t: "takeover"; tag: string };
+  | { t: "takeover"; tag: string }
+  /**
+   * The player's sessions ended (password change, operator): every process
+   * re-checks the token of that player's socket and closes it (4410) if it no
+   * longer signs in. `spare`: tokenDigest of the one token to leave open (the
+   * session that changed the password goes on, with a new token).
+   */
+  | { t: "ended"; spare?: string };
+
+/** What a bus message names a token by (never the bearer token itself). */
+export function tokenDigest(token: string): string {
+  return createHash("sha256").update(token).digest("hex").slice(0, 32);
+}
+
+/** The Redis key prefix of one deployment: every process sharing a database shares it. */
+export function busPrefix(databaseWhere: string): string {
+  return `cr:${createHash("sha1").update(databaseWhere).digest("hex").slice(0, 10)}:`;
+}
+
+/** The Redis channel that carries one player's bus messages. */
+export function userChannel(prefix: string, userId: number): string {
+  return `${prefix}u:${userId}`;
+}
 
 export interface Bus {
   /** This process's tag. */
@@ -76,7 +99,7 @@ export function createRedisBus(opts: {
 }): Bus {
   const { pub, sub, prefix, log } = opts;
   const tag = processTag();
-  const channelOf = (userId: number) => `${prefix}u:${userId}`;
+  const channelOf = (userId: number) => userChannel(prefix, userId);
   const connKey = (userId: number) => `${prefix}conn:${userId}`;
   const procKey = (t: string) => `${prefix}proc:${t}`;
   const handlers = new Map<number, (env: BusEnvelope) => void>();

@@ -30,9 +30,20 @@ export const MAX_GRANT = 100_000;
  * Every call, reads included, is written to operator_actions in the same
  * transaction as its change, so the log and the change cannot disagree.
  */
-export function createOperatorService(deps: { db: Db; clock: () => number }) {
+export function createOperatorService(deps: {
+  db: Db;
+  clock: () => number;
+  /** After a committed end of the player's sessions: their open sockets close (realtime channel). */
+  onSessionsEnded?: (userId: number) => void;
+}) {
   const k = deps.db.kysely;
   const now = () => nowIso(deps.clock);
+  const ended =
+    <T>(userId: number) =>
+    (o: Outcome<T>) => {
+      if (o.ok) deps.onSessionsEnded?.(userId);
+      return o;
+    };
 
   async function mustExist(trx: Parameters<typeof lockPlayer>[0], userId: number) {
     if (!(await lockPlayer(trx, userId, now()))) {
@@ -161,7 +172,7 @@ export function createOperatorService(deps: { db: Db; clock: () => number }) {
           });
           return { ended: true as const };
         }),
-      );
+      ).then(ended(userId));
     },
 
     /** Suspends (`suspend: true`, sessions end, sign-in refused with the reason) or lifts. */
@@ -191,7 +202,7 @@ export function createOperatorService(deps: { db: Db; clock: () => number }) {
           });
           return { suspended: suspend };
         }),
-      );
+      ).then(ended(userId));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { LIMITS, MESSAGES, PlayerEditBody, PlayerEventBody } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { EditResult, PlayerService } from "../../services/player-service.ts";
+import { bearerOf } from "../auth-guard.ts";
 import { HttpError, parseWith, passwordsBusyAs503, unauthorized } from "../http-error.ts";
 
 type EditRefusal = Extract<EditResult, { ok: false }>["reason"];
@@ -27,6 +28,8 @@ export function playerRoutes(
     players: PlayerService;
     auth: preHandlerAsyncHookHandler;
     eventsPerMinute: number;
+    /** Every other session's open socket closes (realtime channel); `spareToken`'s goes on. */
+    sessionsEnded?: (userId: number, spareToken: string) => void;
   },
 ): void {
   const { players, auth } = deps;
@@ -53,6 +56,7 @@ export function playerRoutes(
         .catch(passwordsBusyAs503(reply));
       if (!r.ok) throw EDIT_REFUSALS[r.reason];
       // Every other session ended: this one goes on with the new token.
+      deps.sessionsEnded?.(request.userId, bearerOf(request.headers.authorization));
       return { data: { ...r.user, jwtToken: r.token } };
     },
   );
