@@ -176,6 +176,19 @@ export function createChannel(opts: ChannelOptions): Channel {
     if (env.t === "msg") push(s, env.data);
     else if (env.t === "takeover" && env.tag !== bus.tag) dispose(s, true);
     else if (env.t === "ended") void closeIfSignedOut(s, env.spare);
+    else if (env.t === "resync" && s.ws) void resume(s, s.ws);
+  }
+
+  /** What a register sends after `registered`: the game's snapshot or a waiting match. */
+  async function resume(session: Session, ws: WebSocket): Promise<void> {
+    let data: ChannelData[] = [];
+    try {
+      data = await hooks.onRegister(session.userId);
+    } catch (err) {
+      log.error({ err, userId: session.userId }, "resume failed");
+    }
+    if (sessions.get(session.userId) === session && session.ws === ws)
+      for (const d of data) push(session, d);
   }
 
   /** Closes the session's socket (4410) when its token no longer signs in. */
@@ -268,15 +281,7 @@ export function createChannel(opts: ChannelOptions): Channel {
       rawSend(ws, p.text);
     }
     push(s, { type: "registered", user_id: userId, server_time: now });
-    const session = s;
-    let resume: ChannelData[] = [];
-    try {
-      resume = await hooks.onRegister(userId);
-    } catch (err) {
-      log.error({ err, userId }, "resume after register failed");
-    }
-    if (sessions.get(userId) === session && session.ws === ws)
-      for (const d of resume) push(session, d);
+    await resume(s, ws);
   }
 
   function confirm(ws: WebSocket, conn: Conn, msg: ChannelClientMessage): void {
