@@ -29,20 +29,20 @@ async function startRedis(): Promise<ChildProcess> {
     ["--port", String(REDIS_PORT), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
     { stdio: "ignore" },
   );
-  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0 });
-  probe.on("error", () => {});
   const deadline = Date.now() + 20_000;
   for (;;) {
-    try {
-      await probe.connect();
-      await probe.ping();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error("redis-server did not start");
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const probe = new Redis(REDIS_URL, { retryStrategy: () => null, maxRetriesPerRequest: 0 });
+    probe.on("error", () => {});
+    const up = await probe.ping().then(
+      () => true,
+      () => false,
+    );
+    probe.disconnect();
+    if (up) break;
+    if (child.exitCode !== null) throw new Error("redis-server exited (is the port taken?)");
+    if (Date.now() > deadline) throw new Error("redis-server did not start");
+    await new Promise((r) => setTimeout(r, 100));
   }
-  probe.disconnect();
   return child;
 }
 
