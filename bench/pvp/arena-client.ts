@@ -18,7 +18,7 @@ export interface HttpAnswer<T = unknown> {
 export async function call<T = unknown>(
   base: string,
   token: string | null,
-  method: "GET" | "POST",
+  method: "GET" | "POST" | "PUT",
   path: string,
   body?: unknown,
 ): Promise<HttpAnswer<T>> {

@@ -47,6 +47,7 @@ import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import type { Channel } from "./realtime/channel.ts";
 import { createReplays } from "./replays/replay-service.ts";
 import { createOperatorService } from "./services/operator-service.ts";
 import { createPlayerService } from "./services/player-service.ts";
@@ -153,7 +154,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Devices that signed in to an account (the cr_device cookie): see auth/known-devices.ts.
   const devices = createKnownDevices(config.tokenSecret);
   authRoutes(app, { players, throttles: config.throttle, devices });
-  playerRoutes(app, { players, auth, eventsPerMinute: config.eventsPerMinute, devices });
+  // A session that ends closes its open socket too (the channel exists further down).
+  let channel: Channel | null = null;
+  const sessionsEnded = (userId: number, spareToken?: string) =>
+    channel?.endSessions(userId, spareToken);
+  playerRoutes(app, {
+    players,
+    auth,
+    eventsPerMinute: config.eventsPerMinute,
+    devices,
+    sessionsEnded,
+  });
   // The guided tutorial's step (features/tutorial on the client).
   tutorialRoutes(app, { auth, tutorial: createTutorial({ db, clock }) });
 
@@ -217,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     battleVersions,
     ...(deps.arena ? { options: deps.arena } : {}),
   });
+  channel = arena.channel;
 
   metrics.attach({
     openWebsockets: () => arena.channel.connectedCount,
@@ -227,7 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // The operator's console (OPERATOR_TOKENS; absent without it).
   operatorRoutes(app, {
-    operators: createOperatorService({ db, clock, grantCeiling: config.operatorGrantGemsPerDay }),
+    operators: createOperatorService({
+      db,
+      clock,
+      grantCeiling: config.operatorGrantGemsPerDay,
+      onSessionsEnded: sessionsEnded,
+    }),
     tokens: config.operatorTokens,
   });
 

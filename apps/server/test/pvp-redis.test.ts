@@ -1,16 +1,11 @@
-import { createHash } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { chooseTurn } from "@cardrealm/ai";
 import { CATALOGUE } from "@cardrealm/content";
 import type { BattleState, Side } from "@cardrealm/engine";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
-import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
-import { dropScratchDatabase, scratchDatabase } from "./harness.ts";
-import { exited, type ServerProcess, startServer } from "./process.ts";
+import type { Db } from "../src/db/database.ts";
+import type { ServerProcess } from "./process.ts";
+import { arenaLevel, type SharedProcesses, startSharingRedis } from "./redis-processes.ts";
 
 /**
  * Two real server processes sharing one Redis and one database: two players,
@@ -28,45 +23,19 @@ interface Msg {
 }
 
 describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
-  const servers: ServerProcess[] = [];
+  let shared: SharedProcesses;
+  let servers: ServerProcess[] = [];
   const clients: ChannelClient[] = [];
   let db: Db;
-  let where = "";
-  let pgDatabase: string | null = null;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-redis-"));
-    const scratch = await scratchDatabase("t_redis");
-    pgDatabase = scratch?.name ?? null;
-    const databaseUrl = scratch?.url ?? "";
-    const env = {
-      DATA_DIR: dataDir,
-      TOKEN_SECRET: "redis-test-secret-redis-test-secret-0123",
-      CLIENT_DIST: "/nonexistent",
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: REDIS_URL ?? "",
-    };
-    // One after the other: the first runs the migrations.
-    servers.push(await startServer(env));
-    servers.push(await startServer(env));
-    where = databaseUrl || join(dataDir, "cardrealm.sqlite");
-    db = databaseUrl ? openPostgres(databaseUrl, { max: 2 }) : openSqlite(where);
-  }, 60_000);
+    shared = await startSharingRedis(REDIS_URL ?? "", { count: 2, scratch: "t_redis" });
+    ({ servers, db } = shared);
+  }, 150_000); // two processes start one after the other; each may take a minute under load
 
   afterAll(async () => {
     for (const c of clients) c.kill();
-    for (const s of servers) {
-      s.child.kill("SIGTERM");
-      await exited(s.child);
-    }
-    await db?.close();
-    await dropScratchDatabase(pgDatabase);
-    // Forget this run's keys (the prefix follows the shared database).
-    const redis = new Redis(REDIS_URL ?? "");
-    const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await shared?.stop();
   }, 30_000);
 
   const stateOf = async (gameId: string) =>
@@ -84,11 +53,7 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];
     const a = await newGuest(one.url);
     const b = await newGuest(two.url);
-    await db.kysely
-      .updateTable("users")
-      .set({ level: 3 })
-      .where("id", "in", [a.id, b.id])
-      .execute();
+    await arenaLevel(db, [a.id, b.id]);
     const ca = await ChannelClient.open(one.url, a);
     const cb = await ChannelClient.open(two.url, b);
     clients.push(ca, cb);

@@ -2,16 +2,18 @@ import { PVP } from "@cardrealm/protocol";
 import { SignJWT } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
+import { ChannelClient } from "../../../bench/pvp/arena-client.ts";
 import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
 
 announceDialects();
 
 const TOKEN_SECRET = "test-secret-test-secret-test-secret-0123";
+const OPERATOR = "operator-token-for-sessions-0123456789";
 
 describe.each(DIALECTS)("sessions on %s", (dialect) => {
   let t: TestApp;
   beforeEach(async () => {
-    t = await testApp(dialect);
+    t = await testApp(dialect, { OPERATOR_TOKENS: `ops=${OPERATOR}` });
   });
   afterEach(async () => {
     await t.app.close();
@@ -30,6 +32,7 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
     const g = await newGuest(t.app);
     expect((await edit(g.auth, { login: "sable", password: "first-pass" })).statusCode).toBe(200);
     const phone = (await login({ login: "sable", password: "first-pass" })).json().data.jwtToken;
+    t.clock.now += 1000; // a token of another second: two devices, two tokens
     const laptop = (await login({ login: "sable", password: "first-pass" })).json().data.jwtToken;
     return { id: g.user.id, phone: bearer(phone), laptop: bearer(laptop) };
   }
@@ -164,5 +167,92 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
       }),
     );
     expect(await closed).toBe(PVP.closeUnauthorized);
+  });
+
+  describe("an ended session's open socket", () => {
+    const tokenOf = (h: { authorization: string }) => h.authorization.replace("Bearer ", "");
+    const operator = (path: string, userId: number) =>
+      t.app.inject({
+        method: "POST",
+        url: `/api/operator/${path}`,
+        headers: bearer(OPERATOR),
+        payload: { user_id: userId, reason: "stolen phone" },
+      });
+    /** The close code and how long it took from `since`. */
+    const closeOf = async (c: ChannelClient, since: number) => {
+      const { code } = await c.closed;
+      return { code, ms: Date.now() - since };
+    };
+
+    it("closes with 4410 within a second of a password change elsewhere; the changing session's stays", async () => {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const p = await playerWithTwoSessions();
+      const laptop = await ChannelClient.open(base, { id: p.id, token: tokenOf(p.laptop) });
+      await laptop.waitType("registered");
+      const since = Date.now();
+      const r = await edit(p.phone, {
+        login: "sable",
+        password: "second-pass",
+        current_password: "first-pass",
+      });
+      expect(r.statusCode).toBe(200);
+      const closed = await closeOf(laptop, since);
+      expect(closed.code).toBe(PVP.closeSignedOut);
+      expect(closed.ms).toBeLessThan(1000);
+
+      // The phone changes the password again with its socket open: that socket is
+      // spared (its page goes on with the new token), so only the phone's own new
+      // socket replaces it (4409), never a sign-out.
+      const fresh = r.json().data.jwtToken as string;
+      const phone = await ChannelClient.open(base, { id: p.id, token: fresh });
+      await phone.waitType("registered");
+      const again = await edit(bearer(fresh), {
+        login: "sable",
+        password: "third-pass",
+        current_password: "second-pass",
+      });
+      expect(again.statusCode).toBe(200);
+      const next = await ChannelClient.open(base, { id: p.id, token: again.json().data.jwtToken });
+      await next.waitType("registered");
+      expect((await phone.closed).code).toBe(PVP.closeReplaced);
+      next.kill();
+    });
+
+    it("closes with 4410 when an operator ends the sessions or suspends the player", async () => {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const p = await playerWithTwoSessions();
+      const first = await ChannelClient.open(base, { id: p.id, token: tokenOf(p.laptop) });
+      await first.waitType("registered");
+      let since = Date.now();
+      expect((await operator("end-sessions", p.id)).statusCode).toBe(200);
+      let closed = await closeOf(first, since);
+      expect(closed.code).toBe(PVP.closeSignedOut);
+      expect(closed.ms).toBeLessThan(1000);
+
+      const token = (await login({ login: "sable", password: "first-pass" })).json().data.jwtToken;
+      const second = await ChannelClient.open(base, { id: p.id, token });
+      await second.waitType("registered");
+      since = Date.now();
+      expect((await operator("suspend", p.id)).statusCode).toBe(200);
+      closed = await closeOf(second, since);
+      expect(closed.code).toBe(PVP.closeSignedOut);
+      expect(closed.ms).toBeLessThan(1000);
+    });
+
+    it("a socket opened with a token that ends before its register cannot register", async () => {
+      const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const p = await playerWithTwoSessions();
+      // Open with the token on the URL (checked then), register only after the end.
+      const c = await ChannelClient.open(
+        base,
+        { id: p.id, token: tokenOf(p.laptop) },
+        { register: false },
+      );
+      expect((await operator("end-sessions", p.id)).statusCode).toBe(200);
+      c.send({ action: "register", version: "1.21-p", clear_state: true, data: { user_id: p.id } });
+      // 4401 when the check at the socket's opening already saw the end, else 4410 at the register.
+      expect([PVP.closeUnauthorized, PVP.closeSignedOut]).toContain((await c.closed).code);
+      expect(c.types()).not.toContain("registered");
+    });
   });
 });

@@ -43,6 +43,12 @@ export const PVP = {
   /** Channel: close code for a socket replaced by a newer one of the same player. */
   closeReplaced: 4409,
   /**
+   * Channel: close code of a socket whose session ended (a password change,
+   * an operator's end-sessions or suspension): the client shows "signed out"
+   * and does not reconnect.
+   */
+  closeSignedOut: 4410,
+  /**
    * Channel: close code of a server going away on purpose (a deploy, SIGTERM;
    * RFC 6455's "Service Restart"): the client reconnects at once, and through
    * a proxy lands on another process.

@@ -57,6 +57,12 @@ function keepDeviceCredential(credential: unknown): void {
     writeStorage(STORAGE_KEYS.deviceCredential, credential);
 }
 
+/** The server ended this session some other way (the channel's 4410): as a 401 does. */
+export function signOutHere(): void {
+  dropToken();
+  onUnauthorized();
+}
+
 // --- the one fetch wrapper ----------------------------------------------------
 
 interface CallOptions {

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import {
   type ArenaStore,
@@ -17,7 +18,34 @@ import {
  *   {p}m:{id}      hash        p0 p1 c0 c1 st g at  (a match; expires)
  *   {p}um:{user}   string      the user's latest match id (expires)
  *   {p}drop:{user} string      reconnect-until of a dropped player (expires)
+ *
+ * Redis may restart empty (the compose one keeps nothing): each process
+ * remembers the players who joined the queue through it (score, join time)
+ * and puts them back with their original join time when it finds the
+ * epoch key gone (`checkEpoch`, every second):
+ *
+ *   {p}epoch       string      this Redis's epoch (a random id; leased, every process renews it)
  */
+
+// KEYS: epoch, queue; ARGV: a new epoch id, lease ms, then user ids. Answers
+// the epoch (the new id if there was none) and which of those users are queued:
+// one script, so a wipe cannot fall between the two reads.
+const EPOCH = `
+local epoch = redis.call('GET', KEYS[1])
+if not epoch then
+  epoch = ARGV[1]
+  redis.call('SET', KEYS[1], epoch, 'PX', ARGV[2])
+else
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+local out = {epoch}
+for i = 3, #ARGV do
+  if redis.call('ZSCORE', KEYS[2], ARGV[i]) then out[#out + 1] = ARGV[i] end
+end
+return out`;
+
+/** The epoch key outlives a process's silence this long (all renew it every second). */
+const EPOCH_LEASE_MS = 60_000;
 
 const JOIN = `
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
@@ -115,24 +143,68 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 return 1`;
 
+/** The Redis store, plus what surviving a wiped Redis needs. */
+export interface RedisArenaStore extends ArenaStore {
+  /**
+   * Renews the epoch lease. When the epoch changed (Redis was wiped), puts
+   * every player who joined through this process back in the queue with
+   * their original join time and answers `wiped: true`; else forgets the
+   * remembered players no longer queued (paired, or left through another process).
+   */
+  checkEpoch(): Promise<{ wiped: boolean; requeued: number[] }>;
+}
+
 export function createRedisStore(
   redis: Redis,
   prefix: string,
   timing: MatchTiming = DEFAULT_MATCH_TIMING,
-): ArenaStore {
+): RedisArenaStore {
   const q = `${prefix}q`;
   const qt = `${prefix}qt`;
   const matchKey = (id: string) => `${prefix}m:${id}`;
   const userMatchKey = (userId: number) => `${prefix}um:${userId}`;
   const dropKey = (userId: number) => `${prefix}drop:${userId}`;
   const asNumber = (v: unknown): number => Number(v);
+  /** Queued through this process: user id -> score and join time. */
+  const mine = new Map<number, { score: number; joinedAt: number }>();
+  const epochKey = `${prefix}epoch`;
+  /** The epoch this process last saw (null before the first check). */
+  let knownEpoch: string | null = null;
 
   return {
     async join(userId, score, now) {
-      return asNumber(await redis.eval(JOIN, 2, q, qt, userId, score, now)) === 1;
+      const joined = asNumber(await redis.eval(JOIN, 2, q, qt, userId, score, now)) === 1;
+      if (joined) mine.set(userId, { score, joinedAt: now });
+      return joined;
     },
     async leave(userId) {
+      mine.delete(userId);
       return asNumber(await redis.eval(LEAVE, 2, q, qt, userId)) > 0;
+    },
+    async checkEpoch() {
+      const ids = [...mine.keys()];
+      const [epoch, ...queued] = (await redis.eval(
+        EPOCH,
+        2,
+        epochKey,
+        q,
+        randomUUID(),
+        EPOCH_LEASE_MS,
+        ...ids,
+      )) as string[];
+      const before = knownEpoch;
+      knownEpoch = epoch ?? null;
+      if (before === null || before === knownEpoch) {
+        const still = new Set(queued.map(Number));
+        for (const id of ids) if (!still.has(id)) mine.delete(id);
+        return { wiped: false, requeued: [] };
+      }
+      const requeued: number[] = [];
+      for (const [id, e] of mine) {
+        await redis.eval(JOIN, 2, q, qt, id, e.score, e.joinedAt);
+        requeued.push(id);
+      }
+      return { wiped: true, requeued };
     },
     async queuedSince(userId) {
       const [score, joined] = await Promise.all([
@@ -157,6 +229,10 @@ export function createRedisStore(
       )) as string[];
       const pairs: [number, number][] = [];
       for (let i = 0; i + 1 < out.length; i += 2) pairs.push([Number(out[i]), Number(out[i + 1])]);
+      for (const [a, b] of pairs) {
+        mine.delete(a);
+        mine.delete(b);
+      }
       return pairs;
     },
 

@@ -13,11 +13,13 @@ import {
   OperatorPlayerActionBody,
   OperatorRefundBody,
 } from "@cardrealm/protocol";
+import { Redis } from "ioredis";
 import type { z } from "zod";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase } from "../db/database.ts";
 import { migrateToLatest } from "../db/migrate.ts";
 import { statusOfRefusal } from "../http/refusal-to-http.ts";
+import { type BusEnvelope, busPrefix, userChannel } from "../realtime/bus.ts";
 import { createOperatorService } from "../services/operator-service.ts";
 import type { Outcome } from "../services/outcome.ts";
 
@@ -82,12 +84,25 @@ async function main(argv: string[]): Promise<number> {
 
   const config = loadConfig();
   const db = openDatabase(config);
+  // With Redis, the servers hear of ended sessions at once and close those
+  // sockets (realtime/bus.ts); without it only the web console's ends do.
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const notices: Promise<unknown>[] = [];
+  const ended: BusEnvelope = { t: "ended" };
   try {
     await migrateToLatest(db);
     const ops = createOperatorService({
       db,
       clock: Date.now,
       grantCeiling: config.operatorGrantGemsPerDay,
+      ...(redis
+        ? {
+            onSessionsEnded: (userId: number) => {
+              const prefix = busPrefix(config.databaseUrl ?? config.sqlitePath);
+              notices.push(redis.publish(userChannel(prefix, userId), JSON.stringify(ended)));
+            },
+          }
+        : {}),
     });
     const caller = { operator, address: "cli", route: `admin ${command}` };
     /** The value, or the refusal written to operator_actions and shown. */
@@ -165,9 +180,11 @@ async function main(argv: string[]): Promise<number> {
         throw new UsageError(`unknown command ${command}`);
     }
     console.log(options.has("json") ? JSON.stringify(result) : JSON.stringify(result, null, 2));
+    await Promise.all(notices);
     return 0;
   } finally {
     await db.close();
+    redis?.disconnect();
   }
 }
 

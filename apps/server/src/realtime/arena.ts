@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { type HumanDelays, humanDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
@@ -20,9 +19,9 @@ import type { Db } from "../db/database.ts";
 import { pvpRoutes } from "../http/routes/pvp-routes.ts";
 import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
 import { createMemoryStore } from "../matchmaking/memory-store.ts";
-import { createRedisStore } from "../matchmaking/redis-store.ts";
+import { createRedisStore, type RedisArenaStore } from "../matchmaking/redis-store.ts";
 import type { Progression } from "../progression/progression.ts";
-import { type Bus, createMemoryBus, createRedisBus } from "./bus.ts";
+import { type Bus, busPrefix, createMemoryBus, createRedisBus } from "./bus.ts";
 import { type Channel, createChannel } from "./channel.ts";
 import { every, type RoomClock, systemClock } from "./room-clock.ts";
 
@@ -51,6 +50,51 @@ export interface Arena {
   channel: Channel;
   store: ArenaStore;
   bus: Bus;
+}
+
+/** How often each process renews the Redis epoch and retries what Redis lost (wall time). */
+const EPOCH_CHECK_MS = 1000;
+
+/**
+ * Surviving a Redis restart (docs/realtime.md "Redis restarts"): every
+ * second, the epoch check; when Redis came back empty, this process's queued
+ * players go back in the queue (redis-store.ts) and its connected players are
+ * marked connected again; once Redis answers, the players whose messages were
+ * lost get a resync.
+ */
+function watchRedisEpoch(
+  store: RedisArenaStore,
+  bus: Bus,
+  log: { warn(obj: unknown, msg: string): void },
+): NodeJS.Timeout {
+  let running = false;
+  let down = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    store
+      .checkEpoch()
+      .then(({ wiped, requeued }) => {
+        if (wiped) {
+          bus.restorePresence();
+          log.warn(
+            { requeued: requeued.length },
+            "redis came back empty: queue and presence restored",
+          );
+        } else if (down) log.warn({}, "redis is back");
+        down = false;
+        bus.retryFailed();
+      })
+      .catch((err: unknown) => {
+        if (!down) log.warn({ err }, "redis epoch check failed");
+        down = true;
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, EPOCH_CHECK_MS);
+  timer.unref();
+  return timer;
 }
 
 /**
@@ -83,14 +127,18 @@ export async function registerArena(
   let store: ArenaStore;
   let bus: Bus;
   const redisConnections: Redis[] = [];
+  let epochWatch: NodeJS.Timeout | null = null;
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     redisConnections.push(pub, sub);
     const where = config.databaseUrl ?? config.sqlitePath;
-    const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
-    store = createRedisStore(pub, prefix);
-    bus = createRedisBus({ pub, sub, prefix, log });
+    const prefix = busPrefix(where);
+    const redisStore = createRedisStore(pub, prefix);
+    const redisBus = createRedisBus({ pub, sub, prefix, log });
+    store = redisStore;
+    bus = redisBus;
+    epochWatch = watchRedisEpoch(redisStore, redisBus, log);
   } else {
     store = createMemoryStore();
     bus = createMemoryBus();
@@ -148,6 +196,7 @@ export async function registerArena(
     await channel.close();
   });
   app.addHook("onClose", async () => {
+    if (epochWatch) clearInterval(epochWatch);
     await store.close();
     await bus.close();
     for (const r of redisConnections) r.disconnect();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { hostname } from "node:os";
 import type { ChannelData } from "@cardrealm/protocol";
 import type { Redis } from "ioredis";
@@ -13,7 +14,31 @@ import type { Redis } from "ioredis";
 export type BusEnvelope =
   | { t: "msg"; data: ChannelData }
   /** A newer socket of this player registered on process `tag`: drop yours quietly. */
-  | { t: "takeover"; tag: string };
+  | { t: "takeover"; tag: string }
+  /**
+   * The player's sessions ended (password change, operator): every process
+   * re-checks the token of that player's socket and closes it (4410) if it no
+   * longer signs in. `spare`: tokenDigest of the one token to leave open (the
+   * session that changed the password goes on, with a new token).
+   */
+  | { t: "ended"; spare?: string }
+  /** Messages for this player were lost (Redis was away): send them the resume (as on a register). */
+  | { t: "resync" };
+
+/** What a bus message names a token by (never the bearer token itself). */
+export function tokenDigest(token: string): string {
+  return createHash("sha256").update(token).digest("hex").slice(0, 32);
+}
+
+/** The Redis key prefix of one deployment: every process sharing a database shares it. */
+export function busPrefix(databaseWhere: string): string {
+  return `cr:${createHash("sha1").update(databaseWhere).digest("hex").slice(0, 10)}:`;
+}
+
+/** The Redis channel that carries one player's bus messages. */
+export function userChannel(prefix: string, userId: number): string {
+  return `${prefix}u:${userId}`;
+}
 
 export interface Bus {
   /** This process's tag. */
@@ -24,6 +49,13 @@ export interface Bus {
   setConnected(userId: number): void;
   clearConnected(userId: number): void;
   isConnected(userId: number): Promise<boolean>;
+  /**
+   * Redis is back: every player whose message could not be published gets a
+   * `resync` (and a lost `ended` is sent again). Nothing to do on one process.
+   */
+  retryFailed(): void;
+  /** Redis came back empty: this process's connected players are marked connected again. */
+  restorePresence(): void;
   close(): Promise<void>;
 }
 
@@ -54,6 +86,8 @@ export function createMemoryBus(): Bus {
     async isConnected(userId) {
       return connected.has(userId);
     },
+    retryFailed() {},
+    restorePresence() {},
     async close() {
       handlers.clear();
       connected.clear();
@@ -76,7 +110,7 @@ export function createRedisBus(opts: {
 }): Bus {
   const { pub, sub, prefix, log } = opts;
   const tag = processTag();
-  const channelOf = (userId: number) => `${prefix}u:${userId}`;
+  const channelOf = (userId: number) => userChannel(prefix, userId);
   const connKey = (userId: number) => `${prefix}conn:${userId}`;
   const procKey = (t: string) => `${prefix}proc:${t}`;
   const handlers = new Map<number, (env: BusEnvelope) => void>();
@@ -104,11 +138,35 @@ export function createRedisBus(opts: {
   heartbeat.unref();
 
   const fail = (what: string) => (err: unknown) => log.warn({ err }, `redis ${what} failed`);
+  /** Players whose messages (or whose end of sessions) could not be published. */
+  const lost = new Set<number>();
+  const lostEnds = new Set<number>();
+  /** Players connected to this process (their presence is restored after a wipe). */
+  const present = new Set<number>();
+
+  function publish(userId: number, env: BusEnvelope): void {
+    pub.publish(channelOf(userId), JSON.stringify(env)).catch((err: unknown) => {
+      if (env.t === "ended") lostEnds.add(userId);
+      else if (env.t !== "takeover") lost.add(userId); // a lost resync is retried too
+      fail("publish")(err);
+    });
+  }
 
   return {
     tag,
-    publish(userId, env) {
-      pub.publish(channelOf(userId), JSON.stringify(env)).catch(fail("publish"));
+    publish,
+    retryFailed() {
+      for (const userId of lostEnds) {
+        lostEnds.delete(userId);
+        publish(userId, { t: "ended" });
+      }
+      for (const userId of lost) {
+        lost.delete(userId);
+        publish(userId, { t: "resync" });
+      }
+    },
+    restorePresence() {
+      for (const userId of present) pub.set(connKey(userId), tag).catch(fail("presence"));
     },
     subscribe(userId, handler) {
       const had = handlers.has(userId);
@@ -119,9 +177,11 @@ export function createRedisBus(opts: {
       if (handlers.delete(userId)) sub.unsubscribe(channelOf(userId)).catch(fail("unsubscribe"));
     },
     setConnected(userId) {
+      present.add(userId);
       pub.set(connKey(userId), tag).catch(fail("presence"));
     },
     clearConnected(userId) {
+      present.delete(userId);
       pub.eval(CLEAR_IF_MINE, 1, connKey(userId), tag).catch(fail("presence"));
     },
     async isConnected(userId) {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { TokenService } from "../auth/tokens.ts";
 import { websocketOnly } from "../http/error-handler.ts";
-import type { Bus, BusEnvelope } from "./bus.ts";
+import { type Bus, type BusEnvelope, tokenDigest } from "./bus.ts";
 import { every, type RoomClock, type TimerHandle } from "./room-clock.ts";
 
 /**
@@ -66,6 +66,8 @@ interface Session {
 
 interface Conn {
   userId: number | null;
+  /** The token the socket signed in with (re-checked when the player's sessions end). */
+  token: string | null;
   /** The query token's verification, when the URL carried one. */
   verifying: Promise<number | null> | null;
   authTimer: TimerHandle | null;
@@ -89,6 +91,12 @@ const HEARTBEAT_SLICE_MS = 250;
 export interface Channel {
   /** Sends data to a player wherever their socket is (resent until confirmed). */
   send(userId: number, data: ChannelData): void;
+  /**
+   * The player's sessions ended: on every process, their socket closes with
+   * 4410 unless its token still signs in (or is `spareToken`, the session
+   * that changed the password).
+   */
+  endSessions(userId: number, spareToken?: string): void;
   /** Players with a session on this process (connected or inside their window). */
   readonly sessionCount: number;
   readonly connectedCount: number;
@@ -167,6 +175,37 @@ export function createChannel(opts: ChannelOptions): Channel {
     if (sessions.get(s.userId) !== s) return;
     if (env.t === "msg") push(s, env.data);
     else if (env.t === "takeover" && env.tag !== bus.tag) dispose(s, true);
+    else if (env.t === "ended") void closeIfSignedOut(s, env.spare);
+    else if (env.t === "resync" && s.ws) void resume(s, s.ws);
+  }
+
+  /** What a register sends after `registered`: the game's snapshot or a waiting match. */
+  async function resume(session: Session, ws: WebSocket): Promise<void> {
+    let data: ChannelData[] = [];
+    try {
+      data = await hooks.onRegister(session.userId);
+    } catch (err) {
+      log.error({ err, userId: session.userId }, "resume failed");
+    }
+    if (sessions.get(session.userId) === session && session.ws === ws)
+      for (const d of data) push(session, d);
+  }
+
+  /** Closes the session's socket (4410) when its token no longer signs in. */
+  async function closeIfSignedOut(s: Session, spare: string | undefined): Promise<void> {
+    const ws = s.ws;
+    const token = ws ? conns.get(ws)?.token : null;
+    if (!ws || !token || (spare && tokenDigest(token) === spare)) return;
+    let still: number | null;
+    try {
+      still = await tokens.verify(token);
+    } catch (err) {
+      log.error({ err, userId: s.userId }, "re-checking a token after sessions ended failed");
+      return;
+    }
+    if (still === s.userId) return;
+    // A drop like any other (the reconnection window): the player may sign in again.
+    ws.close(PVP.closeSignedOut, "Signed out: sign in again");
   }
 
   /** Forgets a session; `quiet`: the player is alive elsewhere, so no onGone. */
@@ -189,14 +228,16 @@ export function createChannel(opts: ChannelOptions): Channel {
 
   async function register(ws: WebSocket, conn: Conn, msg: ChannelClientMessage): Promise<void> {
     if (msg.action !== "register") return;
-    let userId = conn.userId;
+    // Checked again at every register, not only when the socket opened: a
+    // session that ended meanwhile (password change, operator) must not register.
+    const token = conn.token ?? msg.data.token ?? null;
+    const signedInBefore = conn.verifying ? await conn.verifying : conn.userId;
+    const userId = token === null ? null : await tokens.verify(token);
     if (userId === null) {
-      if (conn.verifying) userId = await conn.verifying;
-      else if (msg.data.token) userId = await tokens.verify(msg.data.token);
-      if (userId === null) {
+      if (signedInBefore === null)
         ws.close(PVP.closeUnauthorized, "A valid token is needed: ?token= or data.token");
-        return;
-      }
+      else ws.close(PVP.closeSignedOut, "Signed out: sign in again");
+      return;
     }
     if (msg.data.user_id !== userId) {
       sendBare(ws, "forbidden", "data.user_id is not the signed-in player");
@@ -205,6 +246,7 @@ export function createChannel(opts: ChannelOptions): Channel {
     }
     if (ws.readyState !== OPEN || closing) return;
     conn.userId = userId;
+    conn.token = token;
     conn.authTimer?.cancel();
     conn.authTimer = null;
 
@@ -239,15 +281,7 @@ export function createChannel(opts: ChannelOptions): Channel {
       rawSend(ws, p.text);
     }
     push(s, { type: "registered", user_id: userId, server_time: now });
-    const session = s;
-    let resume: ChannelData[] = [];
-    try {
-      resume = await hooks.onRegister(userId);
-    } catch (err) {
-      log.error({ err, userId }, "resume after register failed");
-    }
-    if (sessions.get(userId) === session && session.ws === ws)
-      for (const d of resume) push(session, d);
+    await resume(s, ws);
   }
 
   function confirm(ws: WebSocket, conn: Conn, msg: ChannelClientMessage): void {
@@ -408,6 +442,7 @@ export function createChannel(opts: ChannelOptions): Channel {
     }
     const conn: Conn = {
       userId: null,
+      token: token ?? null,
       verifying: null,
       authTimer: null,
       chain: Promise.resolve(),
@@ -437,6 +472,12 @@ export function createChannel(opts: ChannelOptions): Channel {
   return {
     send(userId, data) {
       bus.publish(userId, { t: "msg", data });
+    },
+    endSessions(userId, spareToken) {
+      bus.publish(
+        userId,
+        spareToken ? { t: "ended", spare: tokenDigest(spareToken) } : { t: "ended" },
+      );
     },
     get sessionCount() {
       return sessions.size;

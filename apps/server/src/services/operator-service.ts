@@ -79,6 +79,8 @@ export function createOperatorService(deps: {
   clock: () => number;
   /** OPERATOR_GRANT_GEMS_PER_DAY: one operator's own grants per UTC day; above, a second confirms. */
   grantCeiling: number;
+  /** After a committed end of the player's sessions: their open sockets close (realtime channel). */
+  onSessionsEnded?: (userId: number) => void;
 }) {
   const k = deps.db.kysely;
   const now = () => nowIso(deps.clock);
@@ -90,6 +92,12 @@ export function createOperatorService(deps: {
     status: 200,
     now: now(),
   });
+  const ended =
+    <T>(userId: number) =>
+    (o: Outcome<T>) => {
+      if (o.ok) deps.onSessionsEnded?.(userId);
+      return o;
+    };
 
   async function mustExist(trx: Parameters<typeof lockPlayer>[0], userId: number) {
     if (!(await lockPlayer(trx, userId, now()))) {
@@ -362,7 +370,7 @@ export function createOperatorService(deps: {
           });
           return { ended: true as const };
         }),
-      );
+      ).then(ended(userId));
     },
 
     /** Suspends (`suspend: true`, sessions end, sign-in refused with the reason) or lifts. */
@@ -391,7 +399,7 @@ export function createOperatorService(deps: {
           });
           return { suspended: suspend };
         }),
-      );
+      ).then((o) => (suspend ? ended<{ suspended: boolean }>(userId)(o) : o));
     },
   };
 }

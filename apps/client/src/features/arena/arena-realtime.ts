@@ -8,7 +8,7 @@
  * starts the battle, the battle drops it as already applied.
  */
 import { CLIENT_VERSION_LABEL, PVP } from "@cardrealm/protocol";
-import { getToken } from "../../lib/api.ts";
+import { getToken, signOutHere } from "../../lib/api.ts";
 import {
   type ChannelClient,
   type ChannelClientOptions,
@@ -52,6 +52,10 @@ type Options = Pick<ChannelClientOptions, "createSocket">;
 export const CHANNEL_REPLACED_TEXT =
   "Cardrealm is open in another tab or window, so this one no longer gets live arena updates. Press OK to play here instead.";
 
+/** Shown when the server ended this session (close 4410), over the sign-in screen. */
+export const SIGNED_OUT_TEXT =
+  "You were signed out: your password was changed or your sessions were ended. Sign in again to play.";
+
 /**
  * Follows the session: a signed-in player (user and token) has one open
  * channel; none otherwise. Returns the unsubscribe (which also closes it).
@@ -66,7 +70,12 @@ export function startRealtime(options: Options = {}): () => void {
       wasOpen = true;
       setChannelDown(false);
     } else if (status === "closed" && wasOpen) setChannelDown(true);
-    else if (status === "stopped" && code === PVP.closeReplaced) {
+    else if (status === "stopped" && code === PVP.closeSignedOut) {
+      // The session ended elsewhere (password change, operator): back to the
+      // sign-in screen, saying why; the channel does not reconnect.
+      signOutHere();
+      showSystemMessage(SIGNED_OUT_TEXT, "dialog");
+    } else if (status === "stopped" && code === PVP.closeReplaced) {
       // Another tab or window of this player took the channel over: say so,
       // and let this one take it back (which stops the other the same way).
       showSystemMessage(CHANNEL_REPLACED_TEXT, "dialog", () => {

@@ -9,13 +9,19 @@ import {
   setChannelDown,
 } from "../../lib/realtime/pvp-game-channel.ts";
 import { resetServerClock } from "../../lib/realtime/server-clock.ts";
-import { appStore } from "../../stores/app-store.ts";
+import { setUnauthorizedHandler } from "../../lib/api.ts";
+import { appStore, resetSession } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle, queueDrained, startBattle } from "../battle/battle-controller.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { onChannelData } from "./arena-channel.ts";
-import { CHANNEL_REPLACED_TEXT, routeChannelMessage, startRealtime } from "./arena-realtime.ts";
+import {
+  CHANNEL_REPLACED_TEXT,
+  routeChannelMessage,
+  SIGNED_OUT_TEXT,
+  startRealtime,
+} from "./arena-realtime.ts";
 import { PvpBanner } from "./pvp-banner.tsx";
 
 afterEach(() => {
@@ -285,6 +291,33 @@ describe("the channel follows the session and routes messages", () => {
     message.action?.(); // "OK": play here
     expect(sockets).toHaveLength(2);
     expect(sockets[1]?.url).toMatch(/\/wss$/);
+    stop();
+  });
+
+  it("signs out for good when the server ended the session (4410): the sign-in screen says why", () => {
+    vi.useFakeTimers();
+    setUnauthorizedHandler(resetSession);
+    const sockets: FakeSocket[] = [];
+    const stop = startRealtime({
+      createSocket: (url) => {
+        const s = new FakeSocket(url);
+        sockets.push(s);
+        return s;
+      },
+    });
+    localStorage.setItem("jwtToken", "tok");
+    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "game" });
+    const socket = sockets[0] as FakeSocket;
+    socket.readyState = 1;
+    socket.onopen?.({});
+    socket.readyState = 3;
+    socket.onclose?.({ code: 4410 });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1); // no reconnect loop
+    expect(localStorage.getItem("jwtToken")).toBeNull();
+    expect(appStore.get()).toMatchObject({ isAuth: false, user: null });
+    expect(appStore.get().systemMessage).toMatchObject({ isVisible: true, text: SIGNED_OUT_TEXT });
+    setUnauthorizedHandler(() => {});
     stop();
   });
 });

@@ -226,7 +226,7 @@ describe("the realtime channel client", () => {
     client.stop();
   });
 
-  it.each([4401, 4403, 4409])("stops for good on close code %i", (code) => {
+  it.each([4401, 4403, 4409, 4410])("stops for good on close code %i", (code) => {
     const { client, sockets, statuses } = setup();
     client.start();
     sockets[0]?.open();

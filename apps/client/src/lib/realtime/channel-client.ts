@@ -9,8 +9,9 @@
  *   seen before is confirmed again (our first confirm was lost, or the server
  *   would not resend it) but not handed on: duplicates are dropped.
  * - 2 s after a close it connects again, except when the server said the
- *   token is bad (4401), the user is not the token's (4403) or a newer socket
- *   of the player took over (4409). A server restarting on purpose (1012)
+ *   token is bad (4401), the user is not the token's (4403), a newer socket
+ *   of the player took over (4409) or the player's session ended (4410: a
+ *   password change elsewhere, an operator). A server restarting on purpose (1012)
  *   is answered at once (within RESTART_RECONNECT_MS, spread so a whole
  *   server's players do not arrive at the other in one instant).
  * - Outgoing messages go through one queue drained one message per 200 ms;
@@ -29,7 +30,7 @@ export const IDLE_TICK_MS = 100;
 /** Hashes remembered for de-duplication (the server keeps at most 64 unconfirmed). */
 export const SEEN_LIMIT = 512;
 /** Close codes after which reconnecting cannot help. */
-export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4403, 4409]);
+export const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([4401, 4403, 4409, 4410]);
 
 const OPEN = 1;
 

@@ -2,6 +2,7 @@ import { LIMITS, MESSAGES, PlayerEditBody, PlayerEventBody } from "@cardrealm/pr
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import type { KnownDevices } from "../../auth/known-devices.ts";
 import type { EditResult, PlayerService } from "../../services/player-service.ts";
+import { bearerOf } from "../auth-guard.ts";
 import { HttpError, parseWith, passwordsBusyAs503, unauthorized } from "../http-error.ts";
 import { devicesOf, rememberDevice } from "../known-device.ts";
 
@@ -30,6 +31,8 @@ export function playerRoutes(
     auth: preHandlerAsyncHookHandler;
     eventsPerMinute: number;
     devices: KnownDevices;
+    /** Every other session's open socket closes (realtime channel); `spareToken`'s goes on. */
+    sessionsEnded?: (userId: number, spareToken: string) => void;
   },
 ): void {
   const { players, auth, devices } = deps;
@@ -59,6 +62,7 @@ export function playerRoutes(
       const known = devicesOf(request, devices, undefined);
       const deviceCredential = rememberDevice(request, reply, devices, known, r.user.id);
       // Every other session ended: this one goes on with the new token.
+      deps.sessionsEnded?.(request.userId, bearerOf(request.headers.authorization));
       return { data: { ...r.user, jwtToken: r.token, device_credential: deviceCredential } };
     },
   );
