@@ -176,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     opponents: deps.content.opponents,
     chapterOf: deps.content.chapterOf,
     bossIds: deps.content.bossIds,
+    paidBattles: config.paidBattles,
     planTurn: deps.planTurn ?? deps.content.planTurn,
     fixedSeed: config.battleSeed,
     log: app.log,
