@@ -278,6 +278,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Who may frame the game and so receive its payment orders ('self': the page's own origin).
       partnerOrigins: config.frameAncestors.join(" "),
       paymentSandbox: config.paymentSandbox ? "1" : "0",
+      // rules.md 4, "Paid battles": the end panel says why a battle paid nothing in these numbers.
+      paidBattleMinSeconds: String(config.paidBattles.minSeconds),
+      paidBattleMinCards: String(config.paidBattles.minCards),
+      paidBattlesPerDay: String(config.paidBattles.perDay),
       // Tests only (refused in production): the arena's bot fallback wait.
       ...(config.arenaBotWaitSeconds !== undefined
         ? { arenaBotWaitSeconds: String(config.arenaBotWaitSeconds) }

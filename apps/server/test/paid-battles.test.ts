@@ -53,6 +53,23 @@ describe("the paid-battle settings", () => {
     ).toEqual({ minSeconds: 90, minCards: 3, perDay: 5 });
   });
 
+  it("reaches the client through /api/settings (the end panel words its reasons with them)", async () => {
+    const t = await testApp("sqlite", {
+      PAID_BATTLE_MIN_SECONDS: "90",
+      PAID_BATTLES_PER_DAY: "12",
+    });
+    try {
+      const res = await t.app.inject({ method: "GET", url: "/api/settings" });
+      expect(res.json().data).toMatchObject({
+        paidBattleMinSeconds: "90",
+        paidBattleMinCards: "0",
+        paidBattlesPerDay: "12",
+      });
+    } finally {
+      await t.app.close();
+    }
+  });
+
   it("counts a side's cards from the battle's own log: accepted plays only, that side only", () => {
     const log: Action[] = [
       { type: "play_card", side: 0, handKey: 1, cell: 0 },
