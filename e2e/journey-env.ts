@@ -8,9 +8,8 @@
  */
 export const JOURNEY_PACE = {
   BATTLE_PACE_PERCENT: "10",
-  // A journey's battle lasts seconds: the paid-battle rule (rules.md 4, test
-  // settings 0 and a high daily limit) would pay it nothing.
+  // A journey's battle lasts seconds: the paid-battle rule's minimums (rules.md
+  // 4, test settings 0) would pay it nothing. The day's 30 paid battles stay.
   PAID_BATTLE_MIN_SECONDS: "0",
   PAID_BATTLE_MIN_CARDS: "0",
-  PAID_BATTLES_PER_DAY: "100000",
 } as const;

@@ -86,6 +86,7 @@ describe("the paid-battle settings", () => {
 /** The computer gives up on its first turn: the human's first end-turn wins. */
 const surrenderingCpu = (_state: BattleState, side: Side): Action[] => [{ type: "give_up", side }];
 
+// Dozens of battles each, through the routes: a loaded 2-core machine took over 30 s.
 describe.each(DIALECTS)("paid story and arena-bot battles, on %s", (dialect) => {
   let t: TestApp;
   afterEach(async () => {
@@ -175,7 +176,7 @@ describe.each(DIALECTS)("paid story and arena-bot battles, on %s", (dialect) => 
     expect(await p.account()).toEqual(before);
     // Recorded all the same.
     expect(await p.finishedBattles()).toHaveLength(ends.length + 1);
-  });
+  }, 120_000);
 
   it("a real game of 60 s or more with 3 cards played pays as before; 59.999 s pays nothing", async () => {
     const opts = { planTurn: passivePlanner };
@@ -214,7 +215,7 @@ describe.each(DIALECTS)("paid story and arena-bot battles, on %s", (dialect) => 
       battlePayments: 0,
     });
     expect(quick.row?.rewards).toBe(0);
-  });
+  }, 120_000);
 
   it("the 31st paid battle of a UTC day pays nothing but moves rank score; the next day pays again", async () => {
     // Cards off here (the computer gives up before the player could play 3); the minute on the clock.
@@ -252,7 +253,7 @@ describe.each(DIALECTS)("paid story and arena-bot battles, on %s", (dialect) => 
     expect(next.end_game?.result?.rewards.silver).toBe(50);
     expect(next.end_game?.result?.unpaid).toBeUndefined();
     expect((await p.account()).battlePayments).toBe(before.battlePayments + 1);
-  });
+  }, 120_000);
 
   it("ten settlements claiming a player's last paid battle of the day at once: exactly one wins", async () => {
     const p = await player({});
