@@ -6,4 +6,10 @@
  * them). See docs/testing.md. A module of its own, without imports, so the
  * Playwright config can read it too.
  */
-export const JOURNEY_PACE = { BATTLE_PACE_PERCENT: "10" } as const;
+export const JOURNEY_PACE = {
+  BATTLE_PACE_PERCENT: "10",
+  // A journey's battle lasts seconds: the paid-battle rule's minimums (rules.md
+  // 4, test settings 0) would pay it nothing. The day's 30 paid battles stay.
+  PAID_BATTLE_MIN_SECONDS: "0",
+  PAID_BATTLE_MIN_CARDS: "0",
+} as const;

@@ -192,6 +192,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     opponents: deps.content.opponents,
     chapterOf: deps.content.chapterOf,
     bossIds: deps.content.bossIds,
+    paidBattles: config.paidBattles,
     planTurn: deps.planTurn ?? deps.content.planTurn,
     fixedSeed: config.battleSeed,
     log: app.log,
@@ -299,6 +300,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       // Who may frame the game and so receive its payment orders ('self': the page's own origin).
       partnerOrigins: config.frameAncestors.join(" "),
       paymentSandbox: config.paymentSandbox ? "1" : "0",
+      // rules.md 4, "Paid battles": the end panel says why a battle paid nothing in these numbers.
+      paidBattleMinSeconds: String(config.paidBattles.minSeconds),
+      paidBattleMinCards: String(config.paidBattles.minCards),
+      paidBattlesPerDay: String(config.paidBattles.perDay),
       // Tests only (refused in production): the arena's bot fallback wait.
       ...(config.arenaBotWaitSeconds !== undefined
         ? { arenaBotWaitSeconds: String(config.arenaBotWaitSeconds) }

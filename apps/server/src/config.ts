@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { z } from "zod";
+import type { PaidBattleRule } from "./battles/paid-battles.ts";
 import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 
 /**
@@ -94,6 +95,25 @@ const EnvSchema = z.object({
     .optional(),
   ARENA_BOT_WAIT_SECONDS: z.coerce.number().int().min(1).max(70).optional(),
   BATTLE_PACE_PERCENT: z.coerce.number().int().min(1).max(100).optional(),
+  // rules.md 4, "Paid battles" (battles/paid-battles.ts); 0 turns a minimum off (tests only).
+  PAID_BATTLE_MIN_SECONDS: z.coerce
+    .number({ message: "PAID_BATTLE_MIN_SECONDS must be a number" })
+    .int("PAID_BATTLE_MIN_SECONDS must be a whole number")
+    .min(0, "PAID_BATTLE_MIN_SECONDS must be between 0 and 3600")
+    .max(3600, "PAID_BATTLE_MIN_SECONDS must be between 0 and 3600")
+    .default(60),
+  PAID_BATTLE_MIN_CARDS: z.coerce
+    .number({ message: "PAID_BATTLE_MIN_CARDS must be a number" })
+    .int("PAID_BATTLE_MIN_CARDS must be a whole number")
+    .min(0, "PAID_BATTLE_MIN_CARDS must be between 0 and 40")
+    .max(40, "PAID_BATTLE_MIN_CARDS must be between 0 and 40")
+    .default(3),
+  PAID_BATTLES_PER_DAY: z.coerce
+    .number({ message: "PAID_BATTLES_PER_DAY must be a number" })
+    .int("PAID_BATTLES_PER_DAY must be a whole number")
+    .min(1, "PAID_BATTLES_PER_DAY must be between 1 and 100000")
+    .max(100_000, "PAID_BATTLES_PER_DAY must be between 1 and 100000")
+    .default(30),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   OPERATOR_TOKENS: z
     .string()
@@ -183,6 +203,13 @@ export interface Config {
    * /api/settings; refused in production).
    */
   battlePacePercent: number | undefined;
+  /**
+   * rules.md 4, "Paid battles": a side is paid only after a battle of at
+   * least `minSeconds` on the server's clock in which it played at least
+   * `minCards` cards, and only for a player's first `perDay` such battles of
+   * a UTC day (battles/paid-battles.ts).
+   */
+  paidBattles: PaidBattleRule;
   production: boolean;
 }
 
@@ -216,6 +243,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       "Invalid settings:\n  BATTLE_PACE_PERCENT: a faster battle screen is for tests; unset it in production",
     );
+  }
+  for (const name of ["PAID_BATTLE_MIN_SECONDS", "PAID_BATTLE_MIN_CARDS"] as const) {
+    if (production && e[name] === 0) {
+      throw new ConfigError(
+        `Invalid settings:\n  ${name}: 0 lets battles be farmed for rewards (tests only); unset it in production`,
+      );
+    }
   }
   if (production && !e.TOKEN_SECRET) {
     throw new ConfigError("Invalid settings:\n  TOKEN_SECRET: required when NODE_ENV=production");
@@ -272,6 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     battleSeed: e.BATTLE_SEED,
     arenaBotWaitSeconds: e.ARENA_BOT_WAIT_SECONDS,
     battlePacePercent: e.BATTLE_PACE_PERCENT,
+    paidBattles: {
+      minSeconds: e.PAID_BATTLE_MIN_SECONDS,
+      minCards: e.PAID_BATTLE_MIN_CARDS,
+      perDay: e.PAID_BATTLES_PER_DAY,
+    },
     production,
   };
 }

@@ -119,6 +119,24 @@ export function signedLaunch(
   return { ...fields, partner_id: partnerId, sign: signFields(secret, fields) };
 }
 
+/**
+ * The paid-battle rule (rules.md 4) off: tests settle battles in a few moves
+ * on a clock that stands still. paid-battles.test.ts (and the arena's paid
+ * tests) put back the production values, PAID_BATTLES_AT_DEFAULTS.
+ */
+export const RULE_OF_PAID_BATTLES_OFF = {
+  PAID_BATTLE_MIN_SECONDS: "0",
+  PAID_BATTLE_MIN_CARDS: "0",
+  PAID_BATTLES_PER_DAY: "100000",
+} as const;
+
+/** The paid-battle settings at their defaults (60 s, 3 cards, 30 a day). */
+export const PAID_BATTLES_AT_DEFAULTS = {
+  PAID_BATTLE_MIN_SECONDS: "60",
+  PAID_BATTLE_MIN_CARDS: "3",
+  PAID_BATTLES_PER_DAY: "30",
+} as const;
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     TOKEN_SECRET: "test-secret-test-secret-test-secret-0123",
@@ -132,6 +150,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGINS_PER_MINUTE: "1000000",
     EVENTS_PER_MINUTE: "10000",
     REPLAY_SHARE_MISSES_PER_HOUR: "1000000",
+    ...RULE_OF_PAID_BATTLES_OFF,
     ...overrides,
   });
 }

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { RULE_OF_PAID_BATTLES_OFF } from "./harness.ts";
 
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,6 +46,8 @@ export async function startServer(
       // server of a run (and of the hour before) counts in the same Redis key.
       SIGNUPS_PER_HOUR: "1000000",
       LOGINS_PER_MINUTE: "1000000",
+      // Battles here end in seconds: the paid-battle rule would pay them nothing.
+      ...RULE_OF_PAID_BATTLES_OFF,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

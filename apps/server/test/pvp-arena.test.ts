@@ -10,7 +10,7 @@ import {
 } from "@cardrealm/engine";
 import { PVP } from "@cardrealm/protocol";
 import type { FastifyInstance } from "fastify";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   ChannelClient,
   call,
@@ -24,7 +24,13 @@ import { loadGameContent } from "../src/content-bridge.ts";
 import type { Db } from "../src/db/database.ts";
 import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
 import { ManualClock } from "../src/realtime/room-clock.ts";
-import { announceDialects, DIALECTS, freshDb, testConfig } from "./harness.ts";
+import {
+  announceDialects,
+  DIALECTS,
+  freshDb,
+  PAID_BATTLES_AT_DEFAULTS,
+  testConfig,
+} from "./harness.ts";
 
 announceDialects();
 
@@ -95,13 +101,15 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
   let clock: ManualClock;
   let finished: ArenaGameFinished[];
   const players: Player[] = [];
+  /** The server's settings (the paid-battle tests set the rule's production values). */
+  let env: Record<string, string> = {};
 
   beforeEach(async () => {
     clock = new ManualClock();
     finished = [];
     db = await freshDb(dialect);
     app = await buildApp({
-      config: testConfig(),
+      config: testConfig(env),
       db,
       content: loadGameContent(),
       clock: () => clock.now(),
@@ -147,10 +155,13 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
 
   /** Both queue, both hear confirm_start_game, both confirm: the started game. */
   async function match(a: Player, b: Player) {
+    // Only what this match brings (the players may have played before).
+    const fromA = a.c.messages.length;
+    const fromB = b.c.messages.length;
     expect((await a.post("/api/game/pvp/queue", { version: "1.21-p" })).status).toBe(200);
     expect((await b.post("/api/game/pvp/queue", { version: "1.21-p" })).status).toBe(200);
-    const ca = await a.c.waitType("confirm_start_game");
-    const cb = await b.c.waitType("confirm_start_game");
+    const ca = await a.c.waitType("confirm_start_game", 10_000, fromA);
+    const cb = await b.c.waitType("confirm_start_game", 10_000, fromB);
     expect(ca.data.players).toBe(cb.data.players);
     const players = ca.data.players as string;
     const first = await a.post<{ result: string }>("/api/game/pvp/confirm-start-game", { players });
@@ -162,7 +173,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(second.body.data?.result).toBe("start_game");
     const gameId = second.body.data?.game_id as string;
     // The first confirmer hears it over the channel, and at its next poll.
-    const pushed = await a.c.waitType("start_game");
+    const pushed = await a.c.waitType("start_game", 10_000, fromA);
     expect(pushed.data.game_id).toBe(gameId);
     const polled = await a.post<{ result: string; messages: Msg[] }>(
       "/api/game/pvp/confirm-start-game",
@@ -576,5 +587,66 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     players.push({ ...a, c: again });
     const resent = await again.waitType("confirm_start_game");
     expect(resent.data.players).toBe(first.data.players);
+  });
+  describe("with the paid-battle rule at its production values (rules.md 4)", () => {
+    beforeAll(() => {
+      env = { ...PAID_BATTLES_AT_DEFAULTS };
+    });
+    afterAll(() => {
+      env = {};
+    });
+
+    it("two accounts trading wins by instant give-up earn nothing; rank score still moves", async () => {
+      const a = await player();
+      const b = await player();
+      /** One game: `quitter` gives up at once; the winner's end_game, as its channel brings it. */
+      async function trade(quitter: Player, winner: Player) {
+        const m = await match(a, b);
+        const before = winner.c.messages.length;
+        clock.advance(5_000);
+        const gave = await quitter.post<Msg[]>("/api/game/pvp/giveup", {
+          game_id: m.gameId,
+        });
+        expect(gave.status).toBe(200);
+        const quit = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
+        expect(quit.end_game?.result).toEqual({ rewards: { silver: 0 } });
+        const heard = await winner.c.waitFor(
+          (x) => x.data.type === "state" && (x.data.messages as Msg[]).some((s) => s.end_game),
+          5_000,
+          before,
+        );
+        return ((heard.data.messages as Msg[]).find((s) => s.end_game) as Msg).end_game;
+      }
+      const first = await trade(a, b);
+      expect(first?.winner).toBe("player");
+      expect(first?.result).toEqual({ rewards: { silver: 0 }, unpaid: "too_short" });
+      const second = await trade(b, a);
+      expect(second?.result).toEqual({ rewards: { silver: 0 }, unpaid: "too_short" });
+
+      for (const p of [a, b]) {
+        const arena = (await ledgerFor(db.kysely, p.id)).filter((l) =>
+          l.reason.startsWith("arena"),
+        );
+        expect(arena).toEqual([]);
+      }
+      const rows = await db.kysely
+        .selectFrom("users")
+        .select(["id", "season_xp", "rank_score"])
+        .where("id", "in", [a.id, b.id])
+        .orderBy("id")
+        .execute();
+      // a: lost (the floor keeps 0), then +20; b: +20, then -10.
+      expect(rows.map((r) => [r.season_xp, r.rank_score])).toEqual([
+        [0, 20],
+        [0, 10],
+      ]);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(finished.map((f) => [f.silver, f.seasonXp])).toEqual([
+        [0, 0],
+        [0, 0],
+        [0, 0],
+        [0, 0],
+      ]);
+    });
   });
 });

@@ -32,6 +32,7 @@ export { ENGINE_ERROR_CODES, type EngineError, type EngineErrorCode } from "./er
 export type { AbilityResult, BattleEvent, BattleEventType, Target } from "./events.ts";
 export { legalActions, readyAttackers } from "./legal.ts";
 export type * from "./messages.ts";
+export { UNPAID_REASONS } from "./messages.ts";
 export { messagesFor, snapshotMessage } from "./messages-for.ts";
 export * from "./playable.ts";
 export {

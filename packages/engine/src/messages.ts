@@ -82,12 +82,25 @@ export interface GameDataMsg {
   idle_left?: number;
 }
 
+/**
+ * Why a battle paid the receiving side nothing under rules.md 4, "Paid
+ * battles": it lasted under the minimum, that side played too few cards,
+ * or the player's paid battles of the UTC day are used up.
+ */
+export const UNPAID_REASONS = ["too_short", "too_few_cards", "daily_limit"] as const;
+export type UnpaidReason = (typeof UNPAID_REASONS)[number];
+
 export interface EndGameMsg {
   /** null: a draw (the turn cap with equal hp). */
   winner: ViewSide | null;
   reason: EndReason;
   /** Set by the server (rewards), never by the engine. */
-  result?: { rewards: { silver: number }; sesason_pass_bonus?: number };
+  result?: {
+    rewards: { silver: number };
+    sesason_pass_bonus?: number;
+    /** Set when the paid-battle rule paid this side nothing: why. */
+    unpaid?: UnpaidReason;
+  };
 }
 
 export interface UnitFightMsg {

@@ -18,6 +18,7 @@ import {
   type StateMessage,
   TARGET_KEYS,
   TRIGGERS,
+  UNPAID_REASONS,
   type UnitMsg,
   VIEW_SIDES,
 } from "@cardrealm/engine";
@@ -100,6 +101,7 @@ export const EndGameMsgSchema = z.object({
     .object({
       rewards: z.object({ silver: int }),
       sesason_pass_bonus: int.optional(),
+      unpaid: z.enum(UNPAID_REASONS).optional(),
     })
     .optional(),
 });

@@ -18,6 +18,10 @@ export interface AppSettings {
   arenaBotWaitSeconds?: string;
   /** Test servers only: the battle screen's reading pauses in percent of product.md's (else 100). */
   battlePacePercent?: string;
+  /** rules.md 4, "Paid battles": the settings of the same names (the end panel's words). */
+  paidBattleMinSeconds?: string;
+  paidBattleMinCards?: string;
+  paidBattlesPerDay?: string;
 }
 
 export type SystemMessageType = "info" | "dialog";

@@ -61,6 +61,7 @@ export function createArenaBattles(deps: ArenaDeps) {
     clock: deps.clock,
     catalogue: deps.catalogue,
     progression: deps.progression,
+    paidBattles: deps.paidBattles,
     onArenaGameFinished: deps.onArenaGameFinished,
     log: deps.log,
   });

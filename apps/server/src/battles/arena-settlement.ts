@@ -1,6 +1,6 @@
-import type { Action, Catalogue, Side } from "@cardrealm/engine";
-import { type Executor, nowIso } from "../db/executor.ts";
-import { finishBattle } from "../db/repositories/battles-repo.ts";
+import type { Action, Catalogue, Side, UnpaidReason } from "@cardrealm/engine";
+import type { Executor } from "../db/executor.ts";
+import { finishBattle, setBattleRewards } from "../db/repositories/battles-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import { finishArena } from "../db/repositories/pvp-repo.ts";
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
@@ -20,12 +20,15 @@ import {
   type Loaded,
   type Settlement,
 } from "./arena-types.ts";
+import { claimPaidSlot, type PaidBattleRule, unpaidByPlay } from "./paid-battles.ts";
 import { sideOutcome } from "./quit-rules.ts";
 
 export interface ArenaSettlementDeps {
   clock: () => number;
   catalogue: Catalogue;
   progression: Pick<Progression, "onBattleFinished">;
+  /** rules.md 4, "Paid battles" (paid-battles.ts). */
+  paidBattles: PaidBattleRule;
   onArenaGameFinished?: ArenaFinishedHook | undefined;
   log: { error(obj: unknown, msg: string): void };
 }
@@ -58,14 +61,17 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
   /**
    * Pays each human their arena reward (gems through the ledger, once per
    * player and game) and hands the rest (season xp, rank score with its
-   * floor, daily tasks) to progression; runs inside the final save's
+   * floor, daily tasks) to progression. A side the quit rules or the
+   * paid-battle rule (paid-battles.ts) leave unpaid gets no gems, xp or
+   * daily tasks, but its rank score still moves. Runs inside the final save's
    * transaction, so it all commits with the final state or not at all.
    * Null: the game was already settled (nothing is paid twice).
    */
   async function settleIn(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
     const stats = statsOf(g);
     const state = g.state;
-    const now = nowIso(clock);
+    const nowMs = clock();
+    const now = new Date(nowMs).toISOString();
     const players = humans(g);
     const draw = state.winner === null;
     const rows = new Map<number, UserRow>();
@@ -79,31 +85,52 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
       const won = o.won;
       const outcome: ArenaOutcome = draw ? "draw" : won ? "win" : "loss";
       const full = arenaReward({ won, draw, premium: rows.get(p.userId)?.premium === 1 });
-      // A give-up or a short loss pays no gems or xp, but costs the loss's score (quit-rules.ts).
-      const reward = o.paid
-        ? full
-        : { silver: 0, seasonPassTotal: undefined, seasonXp: 0, scoreDelta: full.scoreDelta };
-      return { ...p, won, outcome, reward, paidInFull: o.paid };
+      const unpaid: UnpaidReason | null = o.paid
+        ? unpaidByPlay(deps.paidBattles, {
+            side: p.side,
+            startedAt: g.rec.battle.created_at,
+            now: nowMs,
+            actions,
+          })
+        : null;
+      const paidInFull = o.paid && unpaid === null;
+      // Widened: the day's limit may still leave a paid side unpaid below.
+      return { ...p, won, outcome, full, unpaid: unpaid as UnpaidReason | null, paidInFull };
     });
+    /** Unpaid: no gems or xp, but the score still moves (quit-rules.ts, paid-battles.ts). */
+    const rewardOf = (r: (typeof rewards)[number]) =>
+      r.paidInFull
+        ? r.full
+        : { silver: 0, seasonPassTotal: undefined, seasonXp: 0, scoreDelta: r.full.scoreDelta };
     if (
       !(await finishBattle(trx, {
         id: g.rec.battle.id,
         winner: state.winner,
-        rewards: rewards[0]?.reward.silver ?? 0,
+        rewards: rewards[0]?.paidInFull ? rewards[0].full.silver : 0,
         now,
       }))
     ) {
       return null;
+    }
+    // Each paid side takes one of its day's paid battles (only now that this
+    // settlement finished the game: a game settled twice takes none twice).
+    for (const [i, r] of rewards.entries()) {
+      if (!r.paidInFull || !rows.has(r.userId)) continue;
+      if (await claimPaidSlot(trx, deps.paidBattles, r.userId, nowMs)) continue;
+      r.unpaid = "daily_limit";
+      r.paidInFull = false;
+      if (i === 0) await setBattleRewards(trx, g.rec.battle.id, 0);
     }
     const paid: Settlement = new Map();
     const finished: ArenaGameFinished[] = [];
     for (const r of rewards) {
       const user = rows.get(r.userId);
       if (!user) continue;
-      if (r.reward.silver !== 0) {
+      const reward = rewardOf(r);
+      if (reward.silver !== 0) {
         await applyGemChange(trx, {
           userId: r.userId,
-          delta: r.reward.silver,
+          delta: reward.silver,
           reason: r.won ? "arena_win" : "arena_loss",
           idempotencyKey: `arena:${g.rec.battle.id}:${r.userId}`,
           now,
@@ -115,19 +142,20 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         mode: g.setup.mode,
         won: r.won,
         draw,
-        // Unpaid (a give-up or a short loss): no daily-task progress either.
-        gaveUp: !r.paidInFull,
+        // Unpaid (a give-up, a short loss, the paid-battle rule): no daily-task progress either.
+        paid: r.paidInFull,
         stats: r.paidInFull ? (stats.get(r.side) ?? NO_STATS) : NO_STATS,
-        xp: r.reward.seasonXp,
-        scoreDelta: r.reward.scoreDelta,
+        xp: reward.seasonXp,
+        scoreDelta: reward.scoreDelta,
       });
       const after = await findUserById(trx, r.userId);
       paid.set(r.userId, {
         result: {
-          rewards: { silver: r.reward.silver },
-          ...(r.reward.seasonPassTotal !== undefined
-            ? { sesason_pass_bonus: r.reward.seasonPassTotal }
+          rewards: { silver: reward.silver },
+          ...(reward.seasonPassTotal !== undefined
+            ? { sesason_pass_bonus: reward.seasonPassTotal }
             : {}),
+          ...(r.unpaid ? { unpaid: r.unpaid } : {}),
         },
       });
       finished.push({
@@ -139,10 +167,10 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         outcome: r.outcome,
         won: r.won,
         reason: state.endReason ?? "hp",
-        silver: r.reward.silver,
+        silver: reward.silver,
         rankScoreBefore: user.rank_score,
         rankScoreAfter: after?.rank_score ?? user.rank_score,
-        seasonXp: r.reward.seasonXp,
+        seasonXp: reward.seasonXp,
         state,
         actions,
       });

@@ -16,6 +16,7 @@ import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
 import type { Progression } from "../progression/progression.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import type { BattleVersions } from "./battle-versions.ts";
+import type { PaidBattleRule } from "./paid-battles.ts";
 
 /**
  * What the progression code (dailies, season track) hears after an arena
@@ -70,6 +71,8 @@ export interface ArenaDeps {
   botDelays: (seed: number) => HumanDelays;
   /** Season xp, rank score (floor applied), daily tasks: called inside the settling transaction. */
   progression: Pick<Progression, "onBattleFinished">;
+  /** rules.md 4, "Paid battles" (paid-battles.ts): when a game pays each side. */
+  paidBattles: PaidBattleRule;
   /** The running engine and catalogue versions, stamped on every new game. */
   versions: BattleVersions;
   onArenaGameFinished?: ArenaFinishedHook | undefined;

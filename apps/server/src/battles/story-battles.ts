@@ -41,6 +41,7 @@ import { type BattleVersions, isForeign, newBattleRow } from "./battle-versions.
 import { playComputerTurn, type TurnPlanner } from "./computer-player.ts";
 import { envFault, type FaultHook } from "./fault-points.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
+import type { PaidBattleRule } from "./paid-battles.ts";
 import { PRACTICE_MODE, settlePracticeIn } from "./practice.ts";
 import { createPracticeStart } from "./practice-start.ts";
 import { refuse } from "./refusals.ts";
@@ -74,6 +75,8 @@ export interface StoryBattleDeps {
   opponents: readonly OpponentDef[];
   chapterOf: (opponentId: number) => ChapterDef | undefined;
   bossIds: readonly number[];
+  /** rules.md 4, "Paid battles" (paid-battles.ts): when a battle pays. */
+  paidBattles: PaidBattleRule;
   planTurn: TurnPlanner;
   /** Tests only (BATTLE_SEED): makes every battle's shuffle and AI the same. */
   fixedSeed?: number | undefined;
@@ -147,6 +150,7 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     catalogue,
     chapterOf: deps.chapterOf,
     bossIds: deps.bossIds,
+    paidBattles: deps.paidBattles,
     progression: deps.progression,
     log: deps.log,
   };

@@ -2,7 +2,10 @@ import type { BattleState } from "@cardrealm/engine";
 import type { BattleRow } from "../db/repositories/battles-repo.ts";
 
 /** What a move needs of a battle row that never changes after the insert. */
-export type StoryRow = Pick<BattleRow, "id" | "user_id" | "mode" | "cpu_id" | "setup">;
+export type StoryRow = Pick<
+  BattleRow,
+  "id" | "user_id" | "mode" | "cpu_id" | "setup" | "created_at"
+>;
 
 /** A live story battle as this process last saved it: its fixed row and its state (at `state.version`). */
 export interface LiveBattle {
@@ -54,5 +57,12 @@ export function createLiveBattles(max = LIVE_BATTLES_MAX) {
 
 /** The fixed part of a stored row (not its state and actions text). */
 export function storyRowOf(row: BattleRow): StoryRow {
-  return { id: row.id, user_id: row.user_id, mode: row.mode, cpu_id: row.cpu_id, setup: row.setup };
+  return {
+    id: row.id,
+    user_id: row.user_id,
+    mode: row.mode,
+    cpu_id: row.cpu_id,
+    setup: row.setup,
+    created_at: row.created_at,
+  };
 }

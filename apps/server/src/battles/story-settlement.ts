@@ -1,7 +1,14 @@
 import type { ChapterDef } from "@cardrealm/content";
-import type { Action, BattleSetup, BattleState, Catalogue, StateMessage } from "@cardrealm/engine";
-import { type Executor, nowIso } from "../db/executor.ts";
-import { type BattleRow, finishBattle } from "../db/repositories/battles-repo.ts";
+import type {
+  Action,
+  BattleSetup,
+  BattleState,
+  Catalogue,
+  StateMessage,
+  UnpaidReason,
+} from "@cardrealm/engine";
+import type { Executor } from "../db/executor.ts";
+import { type BattleRow, finishBattle, setBattleRewards } from "../db/repositories/battles-repo.ts";
 import { mapsOf } from "../db/repositories/collection-repo.ts";
 import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import { addBeatenOpponent, setLevelAndXp } from "../db/repositories/settlement-repo.ts";
@@ -14,6 +21,7 @@ import {
   traceEvents,
 } from "../progression/battle-stats.ts";
 import type { Progression } from "../progression/progression.ts";
+import { claimPaidSlot, type PaidBattleRule, unpaidByPlay } from "./paid-battles.ts";
 import { sideOutcome } from "./quit-rules.ts";
 import { levelFromMaps, storyReward } from "./rewards.ts";
 
@@ -28,6 +36,8 @@ export interface StorySettlementDeps {
   catalogue: Catalogue;
   chapterOf: (opponentId: number) => ChapterDef | undefined;
   bossIds: readonly number[];
+  /** rules.md 4, "Paid battles" (paid-battles.ts). */
+  paidBattles: PaidBattleRule;
   progression?: Pick<Progression, "onBattleFinished"> | undefined;
   log?: { error(obj: unknown, msg: string): void } | undefined;
 }
@@ -35,7 +45,7 @@ export interface StorySettlementDeps {
 export type EndGame = NonNullable<StateMessage["end_game"]>;
 
 /** What settling reads of a battle row (all fixed at its insert). */
-export type SettledRow = Pick<BattleRow, "id" | "user_id" | "mode" | "setup">;
+export type SettledRow = Pick<BattleRow, "id" | "user_id" | "mode" | "setup" | "created_at">;
 
 /** What the human did, from the trace (daily tasks count it); never fails a settle. */
 export function storyStats(
@@ -58,7 +68,9 @@ export function storyStats(
  * transaction that also holds its final state: gems through the ledger,
  * maps, level, season xp, rank score, daily tasks. Returns undefined when the
  * battle was already finished (somebody else settled it): nothing is paid twice.
- * A give-up or a short loss pays nothing (quit-rules.ts).
+ * A give-up or a short loss pays nothing (quit-rules.ts), nor does a battle
+ * the paid-battle rule leaves unpaid (paid-battles.ts: too short, too few
+ * cards, the day's paid battles used up); the arena bot's score still moves.
  */
 export async function settleStoryIn(
   trx: Executor,
@@ -73,7 +85,8 @@ export async function settleStoryIn(
   const outcome = sideOutcome(state, actions, HUMAN);
   const { won, draw } = outcome;
   const arena = row.mode === "bot";
-  const now = nowIso(deps.clock);
+  const nowMs = deps.clock();
+  const now = new Date(nowMs).toISOString();
   const hooks = deps.progression;
   const user = await findUserById(trx, row.user_id);
   if (!user) return undefined;
@@ -88,11 +101,32 @@ export async function settleStoryIn(
       firstWin,
       premium: user.premium === 1,
     });
-  const silver = outcome.paid ? full.silver : 0;
-  const seasonXp = outcome.paid ? full.seasonXp : 0;
-  if (!(await finishBattle(trx, { id: row.id, winner: state.winner, rewards: silver, now }))) {
+  let unpaid: UnpaidReason | null = outcome.paid
+    ? unpaidByPlay(deps.paidBattles, {
+        side: HUMAN,
+        startedAt: row.created_at,
+        now: nowMs,
+        actions,
+      })
+    : null;
+  let paid = outcome.paid && unpaid === null;
+  if (
+    !(await finishBattle(trx, {
+      id: row.id,
+      winner: state.winner,
+      rewards: paid ? full.silver : 0,
+      now,
+    }))
+  ) {
     return undefined; // already settled by another request or process
   }
+  if (paid && !(await claimPaidSlot(trx, deps.paidBattles, row.user_id, nowMs))) {
+    unpaid = "daily_limit";
+    paid = false;
+    await setBattleRewards(trx, row.id, 0);
+  }
+  const silver = paid ? full.silver : 0;
+  const seasonXp = paid ? full.seasonXp : 0;
   if (silver !== 0) {
     await applyGemChange(trx, {
       userId: row.user_id,
@@ -115,9 +149,9 @@ export async function settleStoryIn(
     mode: arena ? "bot" : "cpu",
     won,
     draw,
-    // Unpaid (a give-up or a short loss): no daily-task progress either.
-    gaveUp: !outcome.paid,
-    stats: outcome.paid ? stats : NO_STATS,
+    // Unpaid (a give-up, a short loss, the paid-battle rule): no daily-task progress either.
+    paid,
+    stats: paid ? stats : NO_STATS,
     xp: seasonXp,
     scoreDelta: arenaResult?.scoreDelta ?? 0,
   });
@@ -126,9 +160,10 @@ export async function settleStoryIn(
     reason: state.endReason ?? "hp",
     result: {
       rewards: { silver },
-      ...(outcome.paid && full.seasonPassTotal !== undefined
+      ...(paid && full.seasonPassTotal !== undefined
         ? { sesason_pass_bonus: full.seasonPassTotal }
         : {}),
+      ...(unpaid ? { unpaid } : {}),
     },
   };
 }

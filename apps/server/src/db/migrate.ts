@@ -18,6 +18,7 @@ import { viewVersions } from "./migrations/0008-view-versions.ts";
 import { operators } from "./migrations/0009-operators.ts";
 import { replays } from "./migrations/0010-replays.ts";
 import { viewGlobals } from "./migrations/0011-view-globals.ts";
+import { paidBattles } from "./migrations/0012-paid-battles.ts";
 import { operatorAccountability } from "./migrations/0013-operator-accountability.ts";
 import type { Database } from "./schema.ts";
 
@@ -35,6 +36,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0009-operators": operators(db.dialect),
     "0010-replays": replays(),
     "0011-view-globals": viewGlobals(db.dialect),
+    "0012-paid-battles": paidBattles(),
     "0013-operator-accountability": operatorAccountability(db.dialect),
   };
 }

@@ -270,7 +270,16 @@ export interface ReplaySharesTable {
   created_at: string;
 }
 
+/** Paid battles per player and UTC day (migration 0012, rules.md 4 "Paid battles"). */
+export interface PaidBattleDaysTable {
+  user_id: number;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  paid: number;
+}
+
 export interface Database {
+  paid_battle_days: PaidBattleDaysTable;
   replay_shares: ReplaySharesTable;
   player_view_versions: PlayerViewVersionsTable;
   view_globals: ViewGlobalsTable;

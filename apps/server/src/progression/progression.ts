@@ -59,8 +59,11 @@ export interface BattleOutcome {
   mode: BattleMode;
   won: boolean;
   draw: boolean;
-  /** This player surrendered: the battle does not count as "played" for daily tasks. */
-  gaveUp: boolean;
+  /**
+   * false: this player was paid nothing (a give-up, a short loss, or the
+   * paid-battle rule, rules.md 4): the battle counts for no daily task.
+   */
+  paid: boolean;
   /** What this player did (battleStats over the battle's events). */
   stats: BattleStats;
   /** Season xp to add (win 100, loss 40). */
@@ -223,9 +226,9 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
       if (o.scoreDelta !== 0) await changeRankScore(trx, o.userId, o.scoreDelta, now);
       const arena = o.mode !== "cpu";
       const { finished: dailiesFinished } = await countDaily(trx, o.userId, {
-        play_battles: o.gaveUp ? 0 : 1,
-        win_battles: o.won ? 1 : 0,
-        win_arena: o.won && arena ? 1 : 0,
+        play_battles: o.paid ? 1 : 0,
+        win_battles: o.paid && o.won ? 1 : 0,
+        win_arena: o.paid && o.won && arena ? 1 : 0,
         play_spells: o.stats.spells,
         play_units: o.stats.units,
         destroy_units: o.stats.destroyed,

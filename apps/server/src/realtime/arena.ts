@@ -171,6 +171,7 @@ export async function registerArena(
       options.planBotTurn ?? ((state, side) => planComputerTurn(state, side, ARENA_BOT, catalogue)),
     botDelays: options.botDelays ?? humanDelays,
     progression: deps.progression,
+    paidBattles: config.paidBattles,
     versions: deps.battleVersions,
     onArenaGameFinished: options.onArenaGameFinished,
     ...(options.timing ? { timing: options.timing } : {}),

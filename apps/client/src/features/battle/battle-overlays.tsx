@@ -11,6 +11,7 @@ import { fxElementOf } from "./battle-motion.ts";
 import { closeZoom, useDrag } from "./drag-store.ts";
 import { isCompactScreen, parseZone } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
+import { UnpaidNote } from "./unpaid-note.tsx";
 
 /** "Enemy turn!", "Your turn!", "Discard a card!" */
 export function BattleMessageBanner() {
@@ -230,6 +231,7 @@ export function EndGamePanel() {
             </span>
           </div>
         )}
+        {!practice && <UnpaidNote unpaid={end.result?.unpaid} />}
         {!practice && !premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
             With Season Pass: {formatGems(bonus)}

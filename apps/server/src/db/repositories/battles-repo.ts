@@ -142,3 +142,8 @@ export async function voidBattle(db: Executor, id: string, now: string): Promise
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
+
+/** Corrects a finished battle's recorded gems (a paid-battle slot its settlement could not claim). */
+export async function setBattleRewards(db: Executor, id: string, rewards: number): Promise<void> {
+  await db.updateTable("battles").set({ rewards }).where("id", "=", id).execute();
+}
