@@ -55,7 +55,7 @@ export function cspDirectives(opts: {
  * @fastify/helmet on every answer: a Content-Security-Policy (no inline code
  * but the hashed blocks of index.html, framed only by FRAME_ANCESTORS),
  * nosniff, a referrer policy, and HSTS only for requests that came over TLS
- * (directly, or through a proxy when TRUST_PROXY=1).
+ * (directly, or through a proxy that TRUST_PROXY trusts).
  */
 export async function installSecurityHeaders(
   app: FastifyInstance,
