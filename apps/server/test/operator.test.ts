@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
+import { loadConfig } from "../src/config.ts";
 import { openSqlite } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
@@ -14,6 +15,7 @@ const ALICE = "alice-operator-token-0123456789";
 const BOB = "bob-operator-token-abcdefghijkl";
 const OPERATOR_TOKENS = `alice=${ALICE},bob=${BOB}`;
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-operator-config-"));
 
 describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
   let t: TestApp | undefined;
@@ -59,6 +61,17 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
       kysely.selectFrom("operator_actions").selectAll().orderBy("id").execute();
     return { app, op, guest, details, actions, allActions };
   }
+
+  it("takes OPERATOR_GRANT_GEMS_PER_DAY as a whole number of gems, 10,000 unless set", () => {
+    expect(loadConfig({ DATA_DIR: dataDir }).operatorGrantGemsPerDay).toBe(10_000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir, OPERATOR_GRANT_GEMS_PER_DAY: "0" }).operatorGrantGemsPerDay,
+    ).toBe(0);
+    for (const bad of ["-1", "12.5", "lots"])
+      expect(() => loadConfig({ DATA_DIR: dataDir, OPERATOR_GRANT_GEMS_PER_DAY: bad })).toThrow(
+        /OPERATOR_GRANT_GEMS_PER_DAY/,
+      );
+  });
 
   it("does not exist without OPERATOR_TOKENS", async () => {
     const { app } = await start({});

@@ -75,11 +75,20 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
       expect((await login("right-pass", { credential: deviceB })).statusCode).toBe(200);
 
       // Forged, oversized, malformed credentials, or one of another account: unknown, silently.
-      const forged = `${deviceB.slice(0, -1)}${deviceB.endsWith("A") ? "B" : "A"}`;
+      // One character of the signature changed, and another spelling of its last character.
+      const at = deviceB.length - 10;
+      const forged = `${deviceB.slice(0, at)}${deviceB[at] === "A" ? "B" : "A"}${deviceB.slice(at + 1)}`;
+      const respelled = `${deviceB.slice(0, -1)}${deviceB.endsWith("A") ? "B" : "A"}`;
       const other = await newGuest(t.app);
       const otherSet = await setCredentials(t.app, other.auth, "bystander", "their-pass");
       const othersDevice = otherSet.json().data.device_credential as string;
-      for (const credential of [forged, `${deviceB}${"x".repeat(2000)}`, 12345, othersDevice]) {
+      for (const credential of [
+        forged,
+        respelled,
+        `${deviceB}${"x".repeat(2000)}`,
+        12345,
+        othersDevice,
+      ]) {
         const r = await login("right-pass", { credential });
         expect(r.statusCode, String(credential).slice(0, 40)).toBe(429);
       }

@@ -134,6 +134,7 @@ $("token-form").addEventListener("submit", (e) => {
   run(showWaiting, "Token set.");
 });
 $("waiting-refresh").addEventListener("click", () => run(showWaiting, "Waiting grants shown."));
+if (token()) run(showWaiting, "");
 
 $("find-form").addEventListener("submit", (e) => {
   e.preventDefault();
