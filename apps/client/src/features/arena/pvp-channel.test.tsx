@@ -2,6 +2,7 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { setUnauthorizedHandler } from "../../lib/api.ts";
 import type { SocketLike } from "../../lib/realtime/channel-client.ts";
 import {
   deliverGameData,
@@ -9,7 +10,6 @@ import {
   setChannelDown,
 } from "../../lib/realtime/pvp-game-channel.ts";
 import { resetServerClock } from "../../lib/realtime/server-clock.ts";
-import { setUnauthorizedHandler } from "../../lib/api.ts";
 import { appStore, resetSession } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, resetAll } from "../../test/fixtures.ts";
