@@ -12,7 +12,7 @@
 import { expect, test } from "@playwright/test";
 import { surrender } from "./arena-support.ts";
 import { startFirstBattle, waitForMyTurn } from "./battle-support.ts";
-import { expectInsideViewport, playAsNewPlayer } from "./support.ts";
+import { expectInsideViewport, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
 
 // With motion: the line's entrance is part of what is checked (the journeys default to reduced motion).
@@ -51,4 +51,5 @@ test("the end panel says why a battle paid nothing, readable on a 740x360 phone"
   expect(animated).toBe("unpaid-in");
   await expectInsideViewport(page, ["end-game-unpaid", "end-game-ok", "end-game-replay"]);
   await expectReadable(page, '[data-testid="end-game-panel"]', "end panel with its unpaid line");
+  await keepScreenshot(page, "end-panel-unpaid-phone");
 });

@@ -22,6 +22,33 @@ export const passivePlanner = (state: BattleState, side: Side): Action[] => {
 export const lastOf = (msgs: readonly Msg[]): Msg => msgs[msgs.length - 1] as Msg;
 
 /**
+ * Ends the player's turn on `state` through cpu/end-turn (discarding the
+ * first hand card above six), attacking from the cells flagged 1; answers
+ * the messages. Throws on a refusal.
+ */
+export async function endTurn(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  state: Msg,
+  attack: readonly number[] = [1, 1, 1, 1, 1],
+): Promise<Msg[]> {
+  const hand = Object.keys(state.player?.hand ?? {});
+  const res = await app.inject({
+    method: "POST",
+    url: "/api/game/cpu/end-turn",
+    headers: auth,
+    payload: {
+      game_id: state.game_data?.game_id,
+      player_attack: [...attack],
+      version: state.game_data?.version,
+      ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`end-turn refused: ${res.body}`);
+  return res.json().data as Msg[];
+}
+
+/**
  * Plays a started cpu-routes battle greedily until it ends: a unit into a
  * free cell each turn, attack with everything. Against the passive planner
  * the player wins. Answers the end_game message and the last answer's messages.
@@ -57,15 +84,7 @@ export async function playToEnd(
       }
     }
     if (end) break;
-    const hand = Object.keys(state.player?.hand ?? {});
-    const res = await post("/api/game/cpu/end-turn", {
-      game_id: gameId,
-      player_attack: [1, 1, 1, 1, 1],
-      version: state.game_data?.version,
-      ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
-    });
-    if (res.statusCode !== 200) throw new Error(`end-turn refused: ${res.body}`);
-    last = res.json().data as Msg[];
+    last = await endTurn(app, auth, state);
     end = last.find((m) => m.end_game);
     state = lastOf(last);
   }

@@ -13,7 +13,7 @@ import { cardsPlayed } from "../src/battles/paid-battles.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
 import { claimPaidBattle, paidBattlesOn } from "../src/db/repositories/paid-battles-repo.ts";
-import { lastOf, type Msg, passivePlanner, playToEnd } from "./battle-play.ts";
+import { endTurn, lastOf, type Msg, passivePlanner, playToEnd } from "./battle-play.ts";
 import {
   announceDialects,
   DIALECTS,
@@ -149,15 +149,7 @@ describe.each(DIALECTS)("paid story and arena-bot battles, on %s", (dialect) => 
       let end: EndMsg | undefined;
       for (let turn = 0; turn < 120 && !end; turn++) {
         t.clock.now += 1_500; // the script's pace; a whole loss stays under a minute
-        const hand = Object.keys(state.player?.hand ?? {});
-        const res = await p.post("/api/game/cpu/end-turn", {
-          game_id: state.game_data?.game_id,
-          version: state.game_data?.version,
-          player_attack: [0, 0, 0, 0, 0],
-          ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
-        });
-        expect(res.statusCode, res.body).toBe(200);
-        const msgs = res.json().data as EndMsg[];
+        const msgs: EndMsg[] = await endTurn(t.app, p.auth, state, [0, 0, 0, 0, 0]);
         end = msgs.find((m) => m.end_game);
         state = lastOf(msgs);
       }
