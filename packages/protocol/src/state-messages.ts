@@ -91,6 +91,8 @@ export const GameDataMsgSchema = z.object({
   turn_deadline: z.number().optional(),
   server_time: z.number().optional(),
   idle_left: int.optional(),
+  player_rank: z.string().optional(),
+  cpu_rank: z.string().optional(),
 });
 
 export const EndGameMsgSchema = z.object({
@@ -100,6 +102,8 @@ export const EndGameMsgSchema = z.object({
     .object({
       rewards: z.object({ silver: int }),
       sesason_pass_bonus: int.optional(),
+      rank_delta: int.optional(),
+      season_xp: int.optional(),
     })
     .optional(),
 });

@@ -122,12 +122,16 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         scoreDelta: r.reward.scoreDelta,
       });
       const after = await findUserById(trx, r.userId);
+      const rankScoreAfter = after?.rank_score ?? user.rank_score;
       paid.set(r.userId, {
         result: {
           rewards: { silver: r.reward.silver },
           ...(r.reward.seasonPassTotal !== undefined
             ? { sesason_pass_bonus: r.reward.seasonPassTotal }
             : {}),
+          // The end panel's rank score change (the floor applied) and season xp.
+          rank_delta: rankScoreAfter - user.rank_score,
+          season_xp: r.reward.seasonXp,
         },
       });
       finished.push({
@@ -141,7 +145,7 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         reason: state.endReason ?? "hp",
         silver: r.reward.silver,
         rankScoreBefore: user.rank_score,
-        rankScoreAfter: after?.rank_score ?? user.rank_score,
+        rankScoreAfter,
         seasonXp: r.reward.seasonXp,
         state,
         actions,

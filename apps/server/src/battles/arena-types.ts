@@ -67,7 +67,8 @@ export interface ArenaDeps {
   isConnected: (userId: number) => Promise<boolean>;
   /** The bot's turn (plays, then end_turn); computer-player.ts by default. */
   planBotTurn: (state: BattleState, side: Side) => Action[];
-  botDelays: (seed: number) => HumanDelays;
+  /** The bot's waits for a decision among `options` legal moves (packages/ai thinkDelays). */
+  botDelays: (seed: number, options: number) => HumanDelays;
   /** Season xp, rank score (floor applied), daily tasks: called inside the settling transaction. */
   progression: Pick<Progression, "onBattleFinished">;
   /** The running engine and catalogue versions, stamped on every new game. */
@@ -87,6 +88,12 @@ export interface ArenaSetup extends BattleSetup {
   /** User ids by absolute side; null for the bot. */
   players: [number, number | null];
   cpuId: number;
+  /**
+   * The sides' ranks when the game started (bronze ... champions), shown on
+   * the versus screen; the bot's is made up near the human's. Absent in
+   * games stored before it was kept.
+   */
+  ranks?: [string, string];
 }
 
 /** An arena game as loaded (from the database, or this process's cache). */
