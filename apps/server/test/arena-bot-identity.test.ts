@@ -20,7 +20,7 @@ describe("issue 24 item 7: the arena bot passes for a player", () => {
   });
 
   it("has a rank near the human's", () => {
-    const allowed = new Set(
+    const allowed = new Set<string>(
       [human.rankScore - BOT_RANK_SPREAD, human.rankScore, human.rankScore + BOT_RANK_SPREAD].map(
         (s) => rankOf(s).rank,
       ),

@@ -26,6 +26,7 @@ import {
   type Loaded,
   type Settlement,
   sideOf,
+  tagArenaOpponent,
 } from "./arena-types.ts";
 import { type ArenaSave, createArenaWriter } from "./arena-writer.ts";
 import {
@@ -141,15 +142,7 @@ export function createArenaGames(
     const now = roomClock.now();
     return (d) => {
       d.game_id = g.rec.battle.id;
-      // 0 for the bot too: it passes for a player, so the client gives it a
-      // portrait of the players' set (from its name), never the bot's own art.
-      d.cpu_id = 0;
-      d.isPvP = true;
-      const ranks = g.setup.ranks;
-      if (ranks) {
-        d.player_rank = ranks[side];
-        d.cpu_rank = ranks[side === 0 ? 1 : 0];
-      }
+      tagArenaOpponent(d, g.setup, side);
       d.server_time = now;
       d.idle_left = Math.max(0, IDLE_FORFEIT - g.state.sides[side].idle);
       if (!g.state.over) d.turn_deadline = Number(g.rec.game.turn_deadline);

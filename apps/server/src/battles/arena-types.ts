@@ -7,6 +7,7 @@ import type {
   Catalogue,
   EndGameMsg,
   EndReason,
+  GameDataMsg,
   Side,
 } from "@cardrealm/engine";
 import type { ChannelData } from "@cardrealm/protocol";
@@ -113,6 +114,26 @@ export interface Loaded {
 export type Settlement = Map<number, Pick<EndGameMsg, "result">>;
 
 export const BOT_SIDE: Side = 1;
+
+/**
+ * What every arena seat's game_data says of the opponent, live and in its
+ * replay alike: cpu_id 0 for the bot too (it passes for a player, so the
+ * client gives it a portrait of the players' set from its name, never the
+ * bot's own art), and both sides' ranks from the setup.
+ */
+export function tagArenaOpponent(
+  d: GameDataMsg,
+  setup: Pick<ArenaSetup, "ranks">,
+  side: Side,
+): void {
+  d.cpu_id = 0;
+  d.isPvP = true;
+  const ranks = setup.ranks;
+  if (ranks) {
+    d.player_rank = ranks[side];
+    d.cpu_rank = ranks[side === 0 ? 1 : 0];
+  }
+}
 
 /**
  * battles.mode of arena games. The bot game is "pvpbot", not "bot": story's

@@ -24,6 +24,7 @@ import {
   formatWait,
   levelProgress,
   rewardQueue,
+  seenAllBody,
   seenBody,
 } from "./arena-model.ts";
 import { ChampionsPopup, RankRewardsPopup } from "./arena-popups.tsx";
@@ -32,6 +33,7 @@ import { ARENA_BOT_ID, createPvpQueue, type PvpQueue } from "./pvp-queue.ts";
 import { RankDisplay, rankLabel } from "./rank-display.tsx";
 import { RewardPopup } from "./reward-popup.tsx";
 import { SeasonTrack } from "./season-track.tsx";
+import { showVersus, versusFrom } from "./versus-screen.tsx";
 import "./arena.css";
 import { formatGems } from "../../lib/format.ts";
 
@@ -45,6 +47,7 @@ function cpuIdOf(messages: readonly StateMessage[]): number {
 
 /** The battle starts: the battle screen takes the opening state. */
 function toBattle(messages: StateMessage[]): void {
+  showVersus(versusFrom(messages));
   setPendingBattle({ cpuId: cpuIdOf(messages), messages });
   setRoute("game");
 }
@@ -91,6 +94,11 @@ function QueuePanel({ queue }: { queue: PvpQueue }) {
                   ? "Starting the battle..."
                   : "Finding opponent..."}
           </span>
+          {q.notice && (
+            <span className="queue-panel__notice" data-testid="arena-queue-notice" role="status">
+              {q.notice}
+            </span>
+          )}
           <span
             className="queue-panel__timer"
             data-testid="arena-queue-timer"
@@ -337,6 +345,14 @@ export default function ArenaScreen() {
             playClick();
             setDismissed((prev) => new Set(prev).add(current.key));
             arenaApi.seen(seenBody(current)).then(
+              (fresh) => setUser(fresh),
+              () => undefined, // shown again next time; nothing lost
+            );
+          }}
+          onClaimAll={() => {
+            playClick();
+            setDismissed((prev) => new Set([...prev, ...items.map((i) => i.key)]));
+            arenaApi.seen(seenAllBody(items)).then(
               (fresh) => setUser(fresh),
               () => undefined, // shown again next time; nothing lost
             );
