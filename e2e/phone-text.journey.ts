@@ -191,7 +191,10 @@ test.describe("the arena on a 740x360 phone", () => {
     await expectReadable(page, '[data-testid="season-track"]', "season track");
     await keepScreenshot(page, "season-track-phone");
     // A card reward: a tap opens it large, readable.
-    await page.getByRole("button", { name: /^Level \d+: open / }).first().tap();
+    await page
+      .getByRole("button", { name: /^Level \d+: open / })
+      .first()
+      .tap();
     const large = page.getByTestId("card-large-view");
     await expect(large).toBeVisible({ timeout: 15_000 });
     await expectReadable(page, '[data-testid="card-large-view"]', "season reward card shown large");
