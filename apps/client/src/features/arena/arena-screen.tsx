@@ -45,6 +45,14 @@ function cpuIdOf(messages: readonly StateMessage[]): number {
   return ARENA_BOT_ID;
 }
 
+/** Tells the server which reward popups were shown; the fresh user follows. */
+function tellSeen(body: ReturnType<typeof seenBody>): void {
+  arenaApi.seen(body).then(
+    (fresh) => setUser(fresh),
+    () => undefined, // shown again next time; nothing lost
+  );
+}
+
 /** The battle starts: the battle screen takes the opening state. */
 function toBattle(messages: StateMessage[]): void {
   showVersus(versusFrom(messages));
@@ -344,18 +352,12 @@ export default function ArenaScreen() {
           onOk={() => {
             playClick();
             setDismissed((prev) => new Set(prev).add(current.key));
-            arenaApi.seen(seenBody(current)).then(
-              (fresh) => setUser(fresh),
-              () => undefined, // shown again next time; nothing lost
-            );
+            tellSeen(seenBody(current));
           }}
           onClaimAll={() => {
             playClick();
             setDismissed((prev) => new Set([...prev, ...items.map((i) => i.key)]));
-            arenaApi.seen(seenAllBody(items)).then(
-              (fresh) => setUser(fresh),
-              () => undefined, // shown again next time; nothing lost
-            );
+            tellSeen(seenAllBody(items));
           }}
         />
       )}
