@@ -10,7 +10,8 @@ import {
 import Database from "better-sqlite3";
 import pg from "pg";
 import { playTurn, waitForMyTurn } from "./battle-support.ts";
-import { expectMap, playAsNewPlayer } from "./support.ts";
+import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { expectReadable } from "./text-size.ts";
 
 /**
  * Test-only seeding for the arena journeys: the arena opens at level 3
@@ -185,6 +186,10 @@ export async function matchTwo(browser: Browser, seedWith: SeedPlayer, base?: [s
   for (const p of [a, b]) {
     await expect(p.getByTestId("arena-queue-state")).toBeVisible();
   }
+  // Each first sees both players' names (issue 24 item 6), then the battle
+  // (watched on both pages at once: one may start a few seconds before the other).
+  const [nameA, nameB] = await Promise.all([a, b].map((p) => versusNames(p)));
+  expect(nameA).toEqual([nameB?.[1], nameB?.[0]]);
   for (const p of [a, b]) {
     await expect(p.getByTestId("battle-screen")).toBeVisible({ timeout: 30_000 });
     await expect(p.getByTestId("battle-screen")).toHaveAttribute("data-phase", /.+/, {
@@ -192,6 +197,45 @@ export async function matchTwo(browser: Browser, seedWith: SeedPlayer, base?: [s
     });
   }
   return { contexts, a, b } satisfies Pair;
+}
+
+/**
+ * The versus screen an arena battle opens with: [own name, opponent's name]
+ * (both with a portrait), once it has given way to the battle.
+ */
+export async function versusNames(
+  page: Page,
+  { shot, readable = false }: { shot?: string; readable?: boolean } = {},
+): Promise<[string, string]> {
+  const versus = page.getByTestId("versus-screen");
+  await expect(versus).toBeVisible({ timeout: 30_000 });
+  const names = await Promise.all(
+    ["versus-player", "versus-opponent"].map(async (id) => {
+      const side = versus.getByTestId(id);
+      await expect(side.locator("img")).toHaveAttribute("src", /avatar-\d\.svg$/);
+      return ((await side.locator(".versus__name").textContent()) ?? "").trim();
+    }),
+  );
+  // It shows 2.5 s: a picture is taken at once, not after the animations settle.
+  if (shot || readable) {
+    // Its own entry (the sides sliding in, 0.8 s) done, while the rest of the screen still moves.
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="versus-screen"]')
+          ?.getAnimations({ subtree: true })
+          .every((a) => a.playState !== "running") ?? true,
+      undefined,
+      { timeout: 2_000, polling: 50 },
+    );
+    if (readable)
+      await expectReadable(page, '[data-testid="versus-screen"]', "versus screen", {
+        settle: false,
+      });
+    if (shot) await keepScreenshot(page, shot, { settle: false });
+  }
+  await expect(versus).toBeHidden({ timeout: 10_000 });
+  return names as [string, string];
 }
 
 export const units = (p: Page, seat: "player" | "cpu") =>
@@ -289,6 +333,10 @@ export async function finishBySurrender(loser: Page, winner: Page): Promise<void
     await expect(p.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
   }
   await expect(winner.getByTestId("end-game-panel")).toContainText(/victory|win/i);
+  // The true reason, worded for each side, and the rank score change.
+  await expect(loser.getByTestId("end-game-reason")).toHaveText("You surrendered");
+  await expect(winner.getByTestId("end-game-reason")).toHaveText(/^\S+ surrendered$/);
+  await expect(winner.getByTestId("end-game-rank")).toHaveAttribute("aria-label", /\+\d+$/);
   for (const p of [loser, winner]) {
     await p.getByTestId("end-game-ok").click();
     await expect(p.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });

@@ -11,10 +11,12 @@ import {
   summonAUnit,
   surrender,
   units,
+  versusNames,
   waitForTurn,
 } from "./arena-support.ts";
 import { playTurn } from "./battle-support.ts";
 import { keepScreenshot } from "./support.ts";
+import { expectReadable } from "./text-size.ts";
 
 /**
  * The arena in the browser (issue #6): two players in two browser contexts
@@ -125,6 +127,27 @@ test.describe("the arena", () => {
     }
   });
 
+  test("a player who closes the tab and stays away: the other reads that they left the battle", async ({
+    browser,
+  }) => {
+    test.setTimeout(300_000);
+    const { contexts, a, b } = await matchTwo(browser, seed);
+    try {
+      const leaver = await playerName(b);
+      // B closes the game and does not come back within the 60 s window.
+      await (contexts[1] as BrowserContext).close();
+      await expect(a.getByTestId("pvp-opponent-away")).toBeVisible({ timeout: 15_000 });
+      await expect(a.getByTestId("end-game-panel")).toBeVisible({ timeout: 100_000 });
+      // Not "surrendered" (issue 24 item 6): the true reason.
+      await expect(a.getByTestId("end-game-reason")).toHaveText(`${leaver} left the battle`);
+      await expect(a.getByTestId("end-game-rank")).toHaveAttribute("aria-label", "Rank score +20");
+      await a.getByTestId("end-game-ok").click();
+      await expect(a.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });
+    } finally {
+      for (const c of contexts) await c.close().catch(() => undefined);
+    }
+  });
+
   test("a lone player gets the bot; giving up pays nothing and moves no daily task (rules.md 4)", async ({
     page,
     baseURL,
@@ -136,6 +159,8 @@ test.describe("the arena", () => {
       season_xp: 290,
     });
     const before = await dailyProgress(page);
+    // The season track reads at 10 px or more at 1280x720 too (issue 24 item 8).
+    await expectReadable(page, '[data-testid="season-track"]', "season track");
     await page.getByTestId("arena-queue").click();
     await expect(page.getByTestId("arena-queue-state")).toHaveAttribute("data-phase", "searching", {
       timeout: 5_000,
@@ -145,11 +170,18 @@ test.describe("the arena", () => {
     await keepScreenshot(page, "arena-queue");
     // The test server's bot wait is 8 s (ARENA_BOT_WAIT_SECONDS).
     await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+    // The bot passes for a player (issue 24 item 7): the versus screen names it
+    // like one (a word and four digits), with a portrait of the players' set.
+    const [, botName] = await versusNames(page, { shot: "arena-versus", readable: true });
+    expect(botName).toMatch(/^[A-Z][a-z]+\d{4}$/);
+    await expect(page.getByTestId("cpu-name")).toHaveText(botName);
     expect(await summonAUnit(page, 4), "a unit was summoned").toBe(true);
     if ((await waitForTurn(page)) !== "over") await playTurn(page, "click");
     if ((await waitForTurn(page)) !== "over") await surrender(page);
     await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("end-game-reason")).toHaveText("You surrendered");
     await expect(page.getByTestId("end-game-reward")).toContainText("+0 gems");
+    await expect(page.getByTestId("end-game-xp")).toHaveAttribute("aria-label", "Season xp +0");
     await page.getByTestId("end-game-ok").click();
     await expect(page.getByTestId("arena-screen")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId("reward-popup")).toBeHidden();

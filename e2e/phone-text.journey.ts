@@ -10,6 +10,7 @@
  * decoration, not reading (docs/mobile.md says which and why).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { newArenaPlayer, sqliteSeeder, surrender, versusNames } from "./arena-support.ts";
 import { startFirstBattle } from "./battle-support.ts";
 import { keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable, settled } from "./text-size.ts";
@@ -163,3 +164,51 @@ for (const size of [
     });
   });
 }
+
+/**
+ * The arena on a 740x360 phone (issue 24 items 6 and 8): the season track
+ * (its reward cards were 4 CSS px) with Claim all over several level-up
+ * popups, a card reward tapped open large, then the versus screen and the
+ * arena end panel of a bot game.
+ */
+test.describe("the arena on a 740x360 phone", () => {
+  test.use({ viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true });
+  test.setTimeout(240_000);
+
+  test("the season track, Claim all, a reward card shown large, the versus screen and the end panel read at 10 px", async ({
+    page,
+  }) => {
+    // 1300 season xp: levels 1-4 reached, four level-up popups queued.
+    await newArenaPlayer(page, sqliteSeeder(process.env.E2E_DATA_DIR ?? ""), { season_xp: 1300 });
+    const popup = page.getByTestId("reward-popup");
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    await expectReadable(page, '[data-testid="reward-popup"]', "reward popup with Claim all");
+    await page.getByTestId("reward-popup-claim-all").tap();
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+
+    const track = page.getByTestId("season-track");
+    await track.scrollIntoViewIfNeeded();
+    await expectReadable(page, '[data-testid="season-track"]', "season track");
+    await keepScreenshot(page, "season-track-phone");
+    // A card reward: a tap opens it large, readable.
+    await page
+      .getByRole("button", { name: /^Level \d+: open / })
+      .first()
+      .tap();
+    const large = page.getByTestId("card-large-view");
+    await expect(large).toBeVisible({ timeout: 15_000 });
+    await expectReadable(page, '[data-testid="card-large-view"]', "season reward card shown large");
+    await page.getByTestId("card-large-view-close").tap();
+    await expect(large).toBeHidden();
+
+    // A bot game (the test server's 8 s wait): the versus screen, then give up.
+    await page.getByTestId("arena-queue").scrollIntoViewIfNeeded();
+    await page.getByTestId("arena-queue").tap();
+    await versusNames(page, { shot: "arena-versus-phone", readable: true });
+    await surrender(page);
+    const panel = page.getByTestId("end-game-panel");
+    await expect(panel).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("end-game-reason")).toHaveText("You surrendered");
+    await expectReadable(page, '[data-testid="end-game-panel"]', "arena end panel");
+  });
+});

@@ -98,10 +98,15 @@ export async function animationsSettled(page: Page, timeoutMs = 10_000): Promise
 }
 
 /** Keeps the latest screenshot of a screen in docs/screens/ (desktop and phone sizes). */
-export async function keepScreenshot(page: Page, name: string): Promise<void> {
+export async function keepScreenshot(
+  page: Page,
+  name: string,
+  { settle = true }: { settle?: boolean } = {},
+): Promise<void> {
   mkdirSync(screensDir, { recursive: true });
-  // Let entry animations settle so the picture shows the screen at rest.
-  await animationsSettled(page);
+  // Let entry animations settle so the picture shows the screen at rest
+  // (settle false: a screen that shows only briefly, as the versus screen).
+  if (settle) await animationsSettled(page);
   await page.screenshot({ path: resolve(screensDir, `${name}.png`) });
 }
 

@@ -33,8 +33,12 @@ export async function settled(page: Page): Promise<void> {
  * Every visible text node under `selector` whose effective size is under
  * MIN_CSS_PX, once the screen's finite animations have ended.
  */
-export async function smallTexts(page: Page, selector: string): Promise<SmallText[]> {
-  await settled(page);
+export async function smallTexts(
+  page: Page,
+  selector: string,
+  { settle = true }: { settle?: boolean } = {},
+): Promise<SmallText[]> {
+  if (settle) await settled(page);
   return page.evaluate(
     ({ selector, min }) => {
       const root = document.querySelector(selector);
@@ -93,9 +97,16 @@ export async function expectReadable(
   page: Page,
   selector: string,
   label: string,
-  { soft = false }: { soft?: boolean } = {},
+  {
+    soft = false,
+    settle = true,
+  }: {
+    soft?: boolean;
+    /** false: measure at once (a screen that shows only briefly, as the versus screen). */
+    settle?: boolean;
+  } = {},
 ): Promise<void> {
-  const small = await smallTexts(page, selector);
+  const small = await smallTexts(page, selector, { settle });
   (soft ? expect.soft : expect)(
     small,
     `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,

@@ -198,7 +198,8 @@ export interface Config {
   arenaBotWaitSeconds: number | undefined;
   /**
    * Tests only: the battle screen's reading pauses (the other side's played
-   * card, "Enemy turn!", the bot's waits) at this percentage of product.md's
+   * card, "Enemy turn!", the bot's waits; on the server, the arena bot's
+   * think times) at this percentage of product.md's
    * timings; animations keep their length (sent to the client in
    * /api/settings; refused in production).
    */

@@ -45,11 +45,18 @@ interface Msg {
     turn_deadline?: number;
     server_time?: number;
     idle_left?: number;
+    cpuName?: string;
+    player_rank?: string;
+    cpu_rank?: string;
   };
   player?: { hand: Record<string, number>; hp: number };
   cpu?: Record<string, unknown>;
   skip_turn?: boolean;
-  end_game?: { winner: string | null; reason: string; result?: { rewards: { silver: number } } };
+  end_game?: {
+    winner: string | null;
+    reason: string;
+    result?: { rewards: { silver: number }; rank_delta?: number; season_xp?: number };
+  };
 }
 
 interface Player {
@@ -294,6 +301,10 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
         ?.result,
     ).toBe("waiting");
     await b.post("/api/game/pvp/cancel-queue");
+    // a hears it at once over the channel (issue 24 item 6), not only at its next poll.
+    const told = await a.c.waitType("opponent_leave");
+    expect(told.data.players).toBe(players);
+    expect(b.c.types()).not.toContain("opponent_leave");
     const left = await a.post<{ result: string }>("/api/game/pvp/confirm-start-game", { players });
     expect(left.body.data?.result).toBe("opponent_leave");
     // The outsider's failed confirm changed nothing; a is free to queue again.
@@ -450,9 +461,12 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     expect(end.over).toBe(true);
     expect(end.endReason).toBe("idle");
     expect(end.winner).toBe(m.state.active === 0 ? 1 : 0); // the opener idled first
-    await other.c.waitFor(
+    const seen2 = await other.c.waitFor(
       (x) => x.data.type === "state" && (x.data.messages as Msg[]).some((s) => s.end_game),
     );
+    // The winner reads that the other side ran out of time (the client words it per side).
+    const won = (seen2.data.messages as Msg[]).find((s) => s.end_game) as Msg;
+    expect(won.end_game).toMatchObject({ winner: "player", reason: "idle" });
   });
 
   it("a warning after the deadline applies the timeout at once", async () => {
@@ -530,44 +544,83 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     );
     const msg = (end.data.messages as Msg[]).find((s) => s.end_game) as Msg;
     expect(msg.end_game?.winner).toBe("player");
+    // The true reason (issue 24 item 6): the opponent left; it did not surrender.
+    expect(msg.end_game?.reason).toBe("left");
     expect(msg.end_game?.result?.rewards.silver).toBe(50);
+    // The end panel's rank score change and season xp.
+    expect(msg.end_game?.result?.rank_delta).toBe(20);
+    expect(msg.end_game?.result?.season_xp).toBeGreaterThan(0);
     const st = await stateOf(m.gameId);
-    expect(st.endReason).toBe("give_up");
+    expect(st.endReason).toBe("left");
+    await new Promise((r) => setTimeout(r, 20));
+    // The leaver is paid nothing, as for a surrender, and the hook hears the true reason.
+    expect(finished.find((e) => e.userId === a.id)).toMatchObject({ reason: "left", silver: 0 });
   });
 
-  it("plays a bot game (opponent 21) with the bot's waits on the room clock; a give-up pays nothing", async () => {
+  it("a surrender ends as give_up for both sides, with each side's rank change", async () => {
+    const a = await player();
+    const b = await player();
+    const m = await match(a, b);
+    const gave = await a.post<Msg[]>("/api/game/pvp/giveup", { game_id: m.gameId });
+    const mine = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
+    expect(mine.end_game).toMatchObject({ winner: "cpu", reason: "give_up" });
+    expect(mine.end_game?.result).toMatchObject({ rank_delta: 0, season_xp: 0 }); // floor at 0
+    const end = await b.c.waitFor(
+      (x) => x.data.type === "state" && (x.data.messages as Msg[]).some((s) => s.end_game),
+    );
+    const theirs = (end.data.messages as Msg[]).find((s) => s.end_game) as Msg;
+    expect(theirs.end_game).toMatchObject({ winner: "player", reason: "give_up" });
+    expect(theirs.end_game?.result?.rank_delta).toBe(20);
+  });
+
+  it("plays a bot game (opponent 21) that passes for a player, with its waits on the room clock; a give-up pays nothing", async () => {
     const p = await player();
     const start = await p.post<Msg[]>("/api/game/pvp/bot");
     expect(start.status).toBe(200);
     const snap = last(start.body.data ?? []);
-    expect(snap.game_data?.cpu_id).toBe(21);
-    expect(snap.game_data?.active).toBe("player"); // the human opens
+    // Issue 24 item 7: no bot art (cpu_id 0: a player's portrait from the name), a player's name, ranks.
+    expect(snap.game_data?.cpu_id).toBe(0);
+    expect(snap.game_data?.cpuName).toMatch(/^[A-Z][a-z]+\d{4}$/);
+    expect(snap.game_data?.player_rank).toBe("bronze");
+    expect(snap.game_data?.cpu_rank).toBe("bronze");
     const gameId = snap.game_data?.game_id as string;
+    const backToMe = (x: ServerMessage) =>
+      x.data.type === "state" && last(x.data.messages as Msg[]).game_data?.active === "player";
+    /** Runs the room clock until the bot has played its turn (its waits: 1.5 s, then 2 s). */
+    async function botPlays(from: number): Promise<void> {
+      clock.advance(1_400);
+      await new Promise((r) => setTimeout(r, 60));
+      expect(p.c.messages.slice(from).filter((x) => x.data.type === "state")).toHaveLength(0);
+      clock.advance(100);
+      await p.c.waitType("state", 5_000, from); // the bot's first move, after its wait
+      for (let i = 0; i < 3 && !p.c.messages.slice(from).some(backToMe); i++) {
+        clock.advance(2_000);
+        await new Promise((r) => setTimeout(r, 80));
+      }
+      const botTurn = await p.c.waitFor(backToMe, 5_000, from);
+      expect(botTurn.data.game_id).toBe(gameId);
+    }
+    // The first player is drawn from the seed: when the bot opens, it plays first.
+    let version = snap.game_data?.version;
+    if (snap.game_data?.active === "cpu") {
+      const from = p.c.messages.length;
+      await botPlays(from);
+      version = last(p.c.messages.filter(backToMe).at(-1)?.data.messages as Msg[]).game_data
+        ?.version;
+    }
 
     const ended = await p.post<Msg[]>("/api/game/pvp/end-turn", {
       game_id: gameId,
-      version: snap.game_data?.version,
+      version,
       player_attack: [0, 0, 0, 0, 0],
     });
     expect(last(ended.body.data ?? []).game_data?.active).toBe("cpu");
-    const before = p.c.messages.length;
-    clock.advance(1_400);
-    await new Promise((r) => setTimeout(r, 60));
-    expect(p.c.messages.slice(before).filter((x) => x.data.type === "state")).toHaveLength(0);
-    clock.advance(100);
-    await p.c.waitType("state", 5_000, before); // the bot's first move, after its wait
-    const backToMe = (x: ServerMessage) =>
-      x.data.type === "state" && last(x.data.messages as Msg[]).game_data?.active === "player";
-    for (let i = 0; i < 3 && !p.c.messages.slice(before).some(backToMe); i++) {
-      clock.advance(2_000);
-      await new Promise((r) => setTimeout(r, 80));
-    }
-    const botTurn = await p.c.waitFor(backToMe, 5_000, before);
-    expect(botTurn.data.game_id).toBe(gameId);
+    await botPlays(p.c.messages.length);
 
     const gave = await p.post<Msg[]>("/api/game/pvp/giveup", { game_id: gameId });
     const end = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
     expect(end.end_game?.winner).toBe("cpu");
+    expect(end.end_game?.reason).toBe("give_up");
     // rules.md 4: the side that gave up is paid nothing (and still takes the loss's score).
     expect(end.end_game?.result?.rewards.silver).toBe(0);
     await new Promise((r) => setTimeout(r, 20));

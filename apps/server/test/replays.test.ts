@@ -168,13 +168,24 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
       expect.objectContaining({
         mode: "bot",
         result: "loss",
-        opponent: expect.objectContaining({ cpu_id: 21, avatar: "/static/media/opponent-21.svg" }),
+        // The bot passes for a player (issue 24 item 7): a players' portrait, no bot art.
+        opponent: expect.objectContaining({
+          cpu_id: null,
+          avatar: expect.stringMatching(/^\/static\/media\/avatar-\d\.svg$/),
+        }),
       }),
     );
     expect(replay.steps.map((s: { kind: string }) => s.kind)).toEqual(["start", "give_up"]);
     // The same messages as live, but the clock (which meant something only live).
+    // The clock, and the end panel's rank change and season xp (live only: the
+    // replay's end_game carries the gems the seat was paid).
     const withoutClock = (msgs: Msg[]) =>
       msgs.map((m) => {
+        const result = (m.end_game as { result?: Record<string, unknown> } | undefined)?.result;
+        if (result) {
+          delete result.rank_delta;
+          delete result.season_xp;
+        }
         if (!m.game_data) return m;
         const {
           server_time: _t,

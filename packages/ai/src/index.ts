@@ -31,3 +31,4 @@ export {
   type Strength,
   tierForStrength,
 } from "./strength.ts";
+export { medianThinkMs, THINK_MS, thinkDelays, thinkMs } from "./think-time.ts";

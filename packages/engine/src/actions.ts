@@ -43,6 +43,11 @@ export interface EndTurnAction extends ActionBase {
 
 export interface GiveUpAction extends ActionBase {
   type: "give_up";
+  /**
+   * Set by the server only: the side left the battle (its reconnection
+   * window ran out) rather than surrendering; the battle ends as "left".
+   */
+  left?: boolean;
 }
 
 /** Sent by the server when the turn timer runs out (never by a client). */

@@ -78,6 +78,9 @@ export interface GameDataMsg {
   turn_deadline?: number;
   /** PvP: the server's clock when the message was made; the client's offset comes from it. */
   server_time?: number;
+  /** Arena: the rank of the receiving player and of the opponent (bronze ... champions). */
+  player_rank?: string;
+  cpu_rank?: string;
   /** PvP: how many more timed-out turns in a row the receiving player may have before forfeiting. */
   idle_left?: number;
 }
@@ -100,6 +103,10 @@ export interface EndGameMsg {
     sesason_pass_bonus?: number;
     /** Set when the paid-battle rule paid this side nothing: why. */
     unpaid?: UnpaidReason;
+    /** Arena: the change of the player's rank score (floor applied), + or -. */
+    rank_delta?: number;
+    /** Arena: the season xp this battle paid the player. */
+    season_xp?: number;
   };
 }
 

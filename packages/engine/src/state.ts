@@ -70,7 +70,12 @@ export interface SideState {
   idle: number;
 }
 
-export const END_REASONS = ["hp", "give_up", "turn_cap", "idle"] as const;
+/**
+ * Why a battle ended: a castle fell (hp), a side surrendered (give_up), left
+ * the battle and did not come back in time (left: the server's drop forfeit),
+ * the turn cap, or too many timed-out turns in a row (idle).
+ */
+export const END_REASONS = ["hp", "give_up", "left", "turn_cap", "idle"] as const;
 export type EndReason = (typeof END_REASONS)[number];
 
 /** The whole battle: plain JSON, cloned cheaply by step (clone.ts). */

@@ -270,7 +270,7 @@ export function step(state: BattleState, action: Action, catalogue: Catalogue): 
     case "give_up": {
       next = cloneState(state);
       ctx = makeCtx(next, index);
-      finish(ctx, otherSide(side), "give_up");
+      finish(ctx, otherSide(side), action.left === true ? "left" : "give_up");
       break;
     }
     default:

@@ -178,6 +178,12 @@ describe("end of the battle", () => {
     expect(s.state).toMatchObject({ over: true, winner: A, endReason: "give_up" });
   });
 
+  it("left (the server's drop forfeit): the leaver loses, and the battle ends as left, not give_up", () => {
+    const s = scenario();
+    expect(s.act({ type: "give_up", side: A, left: true }).ok).toBe(true);
+    expect(s.state).toMatchObject({ over: true, winner: B, endReason: "left" });
+  });
+
   it("timeout: ends the turn all-defence, discards the last card above 6, counts idle turns", () => {
     const s = scenario().onTable(A, 0, T.ogre).give(A, T.footman, 6).give(A, T.harpy);
     expect(s.act({ type: "timeout", side: A }).ok).toBe(true);

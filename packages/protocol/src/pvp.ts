@@ -132,6 +132,11 @@ export const ChannelData = z.discriminatedUnion("type", [
     players: z.string(),
     opponent: z.object({ nickname: z.string(), rank: z.string() }),
   }),
+  /**
+   * The other player left the match being confirmed (cancelled the queue, or
+   * started a bot game): this match will not start.
+   */
+  z.object({ type: z.literal("opponent_leave"), players: z.string() }),
   z.object({
     type: z.literal("start_game"),
     players: z.string(),

@@ -92,6 +92,8 @@ export const GameDataMsgSchema = z.object({
   turn_deadline: z.number().optional(),
   server_time: z.number().optional(),
   idle_left: int.optional(),
+  player_rank: z.string().optional(),
+  cpu_rank: z.string().optional(),
 });
 
 export const EndGameMsgSchema = z.object({
@@ -102,6 +104,8 @@ export const EndGameMsgSchema = z.object({
       rewards: z.object({ silver: int }),
       sesason_pass_bonus: int.optional(),
       unpaid: z.enum(UNPAID_REASONS).optional(),
+      rank_delta: int.optional(),
+      season_xp: int.optional(),
     })
     .optional(),
 });

@@ -26,6 +26,7 @@ import {
   type Loaded,
   type Settlement,
   sideOf,
+  tagArenaOpponent,
 } from "./arena-types.ts";
 import { type ArenaSave, createArenaWriter } from "./arena-writer.ts";
 import {
@@ -141,8 +142,7 @@ export function createArenaGames(
     const now = roomClock.now();
     return (d) => {
       d.game_id = g.rec.battle.id;
-      d.cpu_id = g.setup.cpuId;
-      d.isPvP = true;
+      tagArenaOpponent(d, g.setup, side);
       d.server_time = now;
       d.idle_left = Math.max(0, IDLE_FORFEIT - g.state.sides[side].idle);
       if (!g.state.over) d.turn_deadline = Number(g.rec.game.turn_deadline);

@@ -59,7 +59,7 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
 
   async function cancelQueue(userId: number): Promise<QueueStatus> {
     await store.leave(userId);
-    await store.cancelMatchOf(userId, roomClock.now());
+    await starts.leaveMatch(userId);
     return { in_queue: false };
   }
 

@@ -149,6 +149,7 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         scoreDelta: reward.scoreDelta,
       });
       const after = await findUserById(trx, r.userId);
+      const rankScoreAfter = after?.rank_score ?? user.rank_score;
       paid.set(r.userId, {
         result: {
           rewards: { silver: reward.silver },
@@ -156,6 +157,9 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
             ? { sesason_pass_bonus: reward.seasonPassTotal }
             : {}),
           ...(r.unpaid ? { unpaid: r.unpaid } : {}),
+          // The end panel's rank score change (the floor applied) and season xp.
+          rank_delta: rankScoreAfter - user.rank_score,
+          season_xp: reward.seasonXp,
         },
       });
       finished.push({
@@ -169,7 +173,7 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
         reason: state.endReason ?? "hp",
         silver: reward.silver,
         rankScoreBefore: user.rank_score,
-        rankScoreAfter: after?.rank_score ?? user.rank_score,
+        rankScoreAfter,
         seasonXp: reward.seasonXp,
         state,
         actions,

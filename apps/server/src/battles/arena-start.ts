@@ -12,6 +12,8 @@ import {
   seatOf,
 } from "../db/repositories/pvp-repo.ts";
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
+import { rankOf } from "../economy/ranks.ts";
+import { botGameSetup } from "./arena-bot-identity.ts";
 import {
   type ArenaContext,
   type ArenaSetup,
@@ -63,6 +65,20 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
       }
     }
     if (await activeBattleOf(k, userId)) throw refuse.busy();
+  }
+
+  /**
+   * Cancels the player's match still being confirmed, if any, and tells the
+   * other player at once (opponent_leave), so their queue says so instead
+   * of learning it at its next confirm poll.
+   */
+  async function leaveMatch(userId: number): Promise<void> {
+    const now = deps.room.now();
+    const live = await deps.store.liveMatchOf(userId, now);
+    const cancelled = await deps.store.cancelMatchOf(userId, now);
+    if (!live || cancelled !== live.id) return;
+    const other = live.p0 === userId ? live.p1 : live.p0;
+    deps.send(other, { type: "opponent_leave", players: live.id });
   }
 
   async function createGame(setup: ArenaSetup, now: number): Promise<Loaded> {
@@ -128,36 +144,36 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
         mode: "pvp",
         players: [p0, p1],
         cpuId: 0,
+        ranks: [rankOf(a.user.rank_score).rank, rankOf(b.user.rank_score).rank],
       },
       deps.room.now(),
     );
   }
 
-  /** A game against the arena bot (opponent 21): the human opens; arena rewards. */
+  /**
+   * A game against the arena bot (opponent 21), which passes for a player
+   * (issue 24 item 7): a player's name and a rank near the human's
+   * (arena-bot-identity.ts), and the first player drawn from the seed as in
+   * PvP. Arena rewards.
+   */
   async function startBot(userId: number): Promise<StateMessage[]> {
     const { user, deck } = await arenaUser(userId);
     await assertFree(userId);
     await deps.store.leave(userId);
-    await deps.store.cancelMatchOf(userId, deps.room.now());
+    await leaveMatch(userId);
     const seed = randomInt(0, 2 ** 31 - 1);
     const g = await createGame(
-      {
+      botGameSetup(
         seed,
-        opener: 0,
-        sides: [
-          { name: user.nickname, deck },
-          { name: deps.bot.name, hp: deps.bot.hp, deck: [...deps.bot.deck] },
-        ],
-        mode: "bot",
-        players: [userId, null],
-        cpuId: deps.bot.id,
-      },
+        { userId, nickname: user.nickname, rankScore: user.rank_score, deck },
+        deps.bot,
+      ),
       deps.room.now(),
     );
     return games.snapshotFor(g, 0);
   }
 
-  return { arenaUser, assertFree, createPvp, startBot };
+  return { arenaUser, assertFree, createPvp, startBot, leaveMatch };
 }
 
 export type ArenaStart = ReturnType<typeof createArenaStart>;

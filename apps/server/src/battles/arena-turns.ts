@@ -1,4 +1,4 @@
-import type { Action, Side, StateMessage } from "@cardrealm/engine";
+import { type Action, legalActions, type Side, type StateMessage } from "@cardrealm/engine";
 import type { EndTurnBody, PlayCardBody } from "@cardrealm/protocol";
 import type { Applied } from "./arena-games.ts";
 import type { PvpRoom } from "./arena-room.ts";
@@ -63,7 +63,8 @@ export function createArenaTurns(ctx: ArenaContext) {
   function armTimers(g: Loaded): void {
     const room = rooms.get(g.rec.battle.id);
     if (g.setup.mode === "bot" && g.state.active === BOT_SIDE) {
-      const delays = deps.botDelays((g.setup.seed ^ Math.imul(g.state.turn, 0x9e3779b1)) >>> 0);
+      const seed = (g.setup.seed ^ Math.imul(g.state.version, 0x9e3779b1)) >>> 0;
+      const delays = deps.botDelays(seed, legalActions(g.state, catalogue).length);
       room.armBot(
         g.state.turn,
         g.state.played === 0 ? delays.beforePlayMs : delays.beforeEndTurnMs,
@@ -138,7 +139,8 @@ export function createArenaTurns(ctx: ArenaContext) {
     await withGame(gameId, async () => {
       const a = await games.apply(gameId, (g) => {
         const side = sideOf(g, userId);
-        return side === null || g.state.over ? null : { type: "give_up", side };
+        // "left", not a surrender: the end panels say the player left the battle.
+        return side === null || g.state.over ? null : { type: "give_up", side, left: true };
       });
       if (a) afterStep(a, null, null);
     });

@@ -7,6 +7,7 @@ import type {
   Catalogue,
   EndGameMsg,
   EndReason,
+  GameDataMsg,
   Side,
 } from "@cardrealm/engine";
 import type { ChannelData } from "@cardrealm/protocol";
@@ -68,7 +69,8 @@ export interface ArenaDeps {
   isConnected: (userId: number) => Promise<boolean>;
   /** The bot's turn (plays, then end_turn); computer-player.ts by default. */
   planBotTurn: (state: BattleState, side: Side) => Action[];
-  botDelays: (seed: number) => HumanDelays;
+  /** The bot's waits for a decision among `options` legal moves (packages/ai thinkDelays). */
+  botDelays: (seed: number, options: number) => HumanDelays;
   /** Season xp, rank score (floor applied), daily tasks: called inside the settling transaction. */
   progression: Pick<Progression, "onBattleFinished">;
   /** rules.md 4, "Paid battles" (paid-battles.ts): when a game pays each side. */
@@ -90,6 +92,12 @@ export interface ArenaSetup extends BattleSetup {
   /** User ids by absolute side; null for the bot. */
   players: [number, number | null];
   cpuId: number;
+  /**
+   * The sides' ranks when the game started (bronze ... champions), shown on
+   * the versus screen; the bot's is made up near the human's. Absent in
+   * games stored before it was kept.
+   */
+  ranks?: [string, string];
 }
 
 /** An arena game as loaded (from the database, or this process's cache). */
@@ -109,6 +117,26 @@ export interface Loaded {
 export type Settlement = Map<number, Pick<EndGameMsg, "result">>;
 
 export const BOT_SIDE: Side = 1;
+
+/**
+ * What every arena seat's game_data says of the opponent, live and in its
+ * replay alike: cpu_id 0 for the bot too (it passes for a player, so the
+ * client gives it a portrait of the players' set from its name, never the
+ * bot's own art), and both sides' ranks from the setup.
+ */
+export function tagArenaOpponent(
+  d: GameDataMsg,
+  setup: Pick<ArenaSetup, "ranks">,
+  side: Side,
+): void {
+  d.cpu_id = 0;
+  d.isPvP = true;
+  const ranks = setup.ranks;
+  if (ranks) {
+    d.player_rank = ranks[side];
+    d.cpu_rank = ranks[side === 0 ? 1 : 0];
+  }
+}
 
 /**
  * battles.mode of arena games. The bot game is "pvpbot", not "bot": story's

@@ -36,7 +36,7 @@ export function sideOutcome(
 ): SideOutcome {
   const draw = state.winner === null;
   const won = state.winner === side;
-  const gaveUp = !won && !draw && state.endReason === "give_up";
+  const gaveUp = !won && !draw && (state.endReason === "give_up" || state.endReason === "left");
   const shortLoss = !won && !draw && ownTurnsPlayed(actions, side) < MIN_OWN_TURNS;
   return { won, draw, gaveUp, paid: !gaveUp && !shortLoss };
 }

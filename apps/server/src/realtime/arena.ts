@@ -1,4 +1,5 @@
-import { type HumanDelays, humanDelays } from "@cardrealm/ai";
+import { createHash } from "node:crypto";
+import { type HumanDelays, thinkDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
 import fastifyWebsocket from "@fastify/websocket";
@@ -25,6 +26,21 @@ import { type Bus, busPrefix, createMemoryBus, createRedisBus } from "./bus.ts";
 import { type Channel, createChannel } from "./channel.ts";
 import { every, type RoomClock, systemClock } from "./room-clock.ts";
 
+/**
+ * The bot's think times (packages/ai thinkDelays), shortened to the test
+ * setting BATTLE_PACE_PERCENT when it is set, so the journeys stay fast.
+ */
+export function pacedThinkDelays(
+  pacePercent: number | undefined,
+): (seed: number, options: number) => HumanDelays {
+  if (pacePercent === undefined) return thinkDelays;
+  const scale = (ms: number) => Math.round((ms * pacePercent) / 100);
+  return (seed, options) => {
+    const d = thinkDelays(seed, options);
+    return { beforePlayMs: scale(d.beforePlayMs), beforeEndTurnMs: scale(d.beforeEndTurnMs) };
+  };
+}
+
 /** What buildApp's callers may set for the arena (all optional). */
 export interface ArenaOptions {
   /** Timers and deadlines; tests pass a ManualClock. Defaults to wall time. */
@@ -33,8 +49,8 @@ export interface ArenaOptions {
   onArenaGameFinished?: ArenaFinishedHook;
   /** The bot's turn; defaults to battles/computer-player.ts planComputerTurn(ARENA_BOT). */
   planBotTurn?: (state: BattleState, side: Side) => Action[];
-  /** The bot's human-like waits; defaults to packages/ai humanDelays. */
-  botDelays?: (seed: number) => HumanDelays;
+  /** The bot's human-like waits; defaults to packages/ai thinkDelays (at BATTLE_PACE_PERCENT). */
+  botDelays?: (seed: number, options: number) => HumanDelays;
   timing?: Partial<ArenaTiming>;
   window?: WindowRule;
   /** Channel resend interval (ms). */
@@ -169,7 +185,7 @@ export async function registerArena(
     // The same computer player as the story's (computer-player.ts): one way to play the bot.
     planBotTurn:
       options.planBotTurn ?? ((state, side) => planComputerTurn(state, side, ARENA_BOT, catalogue)),
-    botDelays: options.botDelays ?? humanDelays,
+    botDelays: options.botDelays ?? pacedThinkDelays(config.battlePacePercent),
     progression: deps.progression,
     paidBattles: config.paidBattles,
     versions: deps.battleVersions,

@@ -11,6 +11,7 @@ import {
   step,
 } from "@cardrealm/engine";
 import type { ReplayStep } from "@cardrealm/protocol";
+import { type ArenaSetup, tagArenaOpponent } from "../battles/arena-types.ts";
 import { seatMessages, seatSnapshot, type Tag } from "../battles/battle-core.ts";
 import { type BattleVersions, isForeign } from "../battles/battle-versions.ts";
 
@@ -43,13 +44,21 @@ export type Rebuilt =
 const ARENA_MODES = new Set(["pvp", "pvpbot"]);
 
 /** The seat's tag, as the live mode writes it (arena-games.ts / story-battles.ts), minus the clock. */
-function tagFor(src: ReplaySource, cpuId: number, side: Side, state: BattleState): Tag {
+function tagFor(
+  src: ReplaySource,
+  setup: Pick<ArenaSetup, "ranks"> & { cpuId?: number },
+  side: Side,
+  state: BattleState,
+): Tag {
   const arena = ARENA_MODES.has(src.mode);
   return (d) => {
     d.game_id = src.id;
-    d.cpu_id = cpuId;
+    d.cpu_id = setup.cpuId ?? 0;
     d.isPvP = arena;
-    if (arena) d.idle_left = Math.max(0, IDLE_FORFEIT - state.sides[side].idle);
+    if (arena) {
+      tagArenaOpponent(d, setup, side);
+      d.idle_left = Math.max(0, IDLE_FORFEIT - state.sides[side].idle);
+    }
   };
 }
 
@@ -72,17 +81,16 @@ export function rebuildReplay(
       detail: `recorded by engine ${src.engine_version} / catalogue ${src.catalogue_version}`,
     };
   }
-  let setup: BattleSetup & { cpuId?: number };
+  let setup: BattleSetup & Pick<ArenaSetup, "ranks"> & { cpuId?: number };
   let actions: Action[];
   let stored: unknown;
   try {
-    setup = JSON.parse(src.setup) as BattleSetup & { cpuId?: number };
+    setup = JSON.parse(src.setup) as BattleSetup & Pick<ArenaSetup, "ranks"> & { cpuId?: number };
     actions = JSON.parse(src.actions) as Action[];
     stored = JSON.parse(src.state);
   } catch (err) {
     return { ok: false, reason: "unreadable", detail: String(err) };
   }
-  const cpuId = setup.cpuId ?? 0;
   try {
     let state = createBattle(
       { seed: setup.seed, sides: setup.sides, opener: setup.opener },
@@ -93,7 +101,7 @@ export function rebuildReplay(
         kind: "start",
         by: state.active === side ? "player" : "cpu",
         turn: state.turn,
-        messages: seatSnapshot(state, side, catalogue, tagFor(src, cpuId, side, state)),
+        messages: seatSnapshot(state, side, catalogue, tagFor(src, setup, side, state)),
       },
     ];
     for (const [i, action] of actions.entries()) {
@@ -112,7 +120,7 @@ export function rebuildReplay(
           state,
           side,
           catalogue,
-          tagFor(src, cpuId, side, state),
+          tagFor(src, setup, side, state),
           state.over ? end : undefined,
         ),
       });

@@ -51,7 +51,8 @@ export function summaryOf(
   const other: Side = side === 0 ? 1 : 0;
   const playerName = setup.sides[side].name;
   const opponentName = setup.sides[other].name;
-  const cpuId = mode === "arena" ? null : (setup.cpuId ?? null);
+  // The arena bot (pvpbot) passes for a player: a portrait of the players' set, as live.
+  const cpuId = mode === "arena" || b.mode === "pvpbot" ? null : (setup.cpuId ?? null);
   const player: ReplayPlayer = {
     name: playerName,
     cpu_id: null,

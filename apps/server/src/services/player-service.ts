@@ -17,6 +17,7 @@ import {
 } from "../db/repositories/users-repo.ts";
 import { LAUNCH_MAX_AGE_SECONDS, verifySignature } from "../partners/partner-signature.ts";
 import { createPlayer, type StarterCollection } from "./new-player.ts";
+import { defaultNickname } from "./player-names.ts";
 import { userView, userViewJson } from "./user-view.ts";
 
 export interface SignedIn {
@@ -36,8 +37,6 @@ export type EditResult =
       ok: false;
       reason: "login_taken" | "current_password_required" | "wrong_password" | "conflict";
     };
-
-const GUEST_NAMES = ["Wanderer", "Seeker", "Drifter", "Stranger", "Pilgrim", "Nightwalker"];
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -88,7 +87,7 @@ export function createPlayerService(deps: {
      * (docs/decisions.md "Local play signs in with a device key").
      */
     async playNewPlayer(): Promise<SignedIn> {
-      const name = `${GUEST_NAMES[randomInt(GUEST_NAMES.length)]}${randomInt(1000, 10000)}`;
+      const name = defaultNickname((n) => randomInt(n));
       const deviceKey = randomBytes(32).toString("base64url");
       const id = await createFor(
         { partnerId: null, nickname: name, guest: true },

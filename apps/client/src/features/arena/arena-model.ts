@@ -138,6 +138,24 @@ export function seenBody(item: RewardItem): {
   }
 }
 
+/**
+ * "Claim all" on a queue of several popups: one acknowledgement of every
+ * item (the highest free and paid levels, every daily task), as if OK had
+ * been pressed on each in turn.
+ */
+export function seenAllBody(items: readonly RewardItem[]): ReturnType<typeof seenBody> {
+  const out: ReturnType<typeof seenBody> = {};
+  for (const item of items) {
+    const one = seenBody(item);
+    if (one.free_level !== undefined)
+      out.free_level = Math.max(out.free_level ?? 0, one.free_level);
+    if (one.paid_level !== undefined)
+      out.paid_level = Math.max(out.paid_level ?? 0, one.paid_level);
+    if (one.daily_ids) out.daily_ids = [...(out.daily_ids ?? []), ...one.daily_ids];
+  }
+  return out;
+}
+
 /** First slide in view so the current level sits in the middle of the 9 (clamped to the ends). */
 export function trackStart(
   currentLevel: number,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
 import { makeUser, mockFetch, ok, resetAll } from "../../test/fixtures.ts";
+import { largeCardStore } from "../card-views/large-card-store.ts";
 import { API_CARDS, bodyOf } from "../card-views/testing.ts";
 import ArenaScreen from "./arena-screen.tsx";
 
@@ -184,6 +185,55 @@ describe("the arena screen", () => {
       { paid_level: 2 },
       { daily_ids: [7] },
     ]);
+  });
+
+  it("Claim all takes every queued popup at once and tells the server in one call (issue 24 item 8)", async () => {
+    const user = arenaUser({
+      premium: true,
+      season_progress: {
+        currentLevel: 4,
+        oldFreeLevel: 1,
+        oldPaidLevel: 1,
+        xp: 1300,
+        progress: { free: {}, paid: {} },
+      },
+      dailys: { active: {}, finished: [task(7, "Play %num% spells", 5, 5, 60)] },
+    });
+    const { log } = renderArena(user);
+    const popup = await screen.findByTestId("reward-popup");
+    const all = within(popup).getByTestId("reward-popup-claim-all");
+    expect(all.textContent).toBe("Claim all (7)");
+    fireEvent.click(all);
+    await waitFor(() => expect(screen.queryByTestId("reward-popup")).toBeNull());
+    const seen = log.calls.filter((c) => c.key === "POST /api/arena/rewards/seen");
+    expect(seen.map((c) => bodyOf(c.init))).toEqual([
+      { free_level: 4, paid_level: 4, daily_ids: [7] },
+    ]);
+  });
+
+  it("a single popup has no Claim all", async () => {
+    renderArena(
+      arenaUser({
+        season_progress: {
+          currentLevel: 2,
+          oldFreeLevel: 1,
+          oldPaidLevel: 2,
+          xp: 610,
+          progress: { free: {}, paid: {} },
+        },
+      }),
+    );
+    const popup = await screen.findByTestId("reward-popup");
+    expect(within(popup).queryByTestId("reward-popup-claim-all")).toBeNull();
+  });
+
+  it("a card reward on the season track opens large on a tap (issue 24 item 8)", () => {
+    renderArena(arenaUser());
+    const open = screen.getAllByRole("button", { name: /^Level \d+: open / })[0];
+    if (!open) throw new Error("no card reward on the track");
+    const name = (open.getAttribute("aria-label") ?? "").replace(/^Level \d+: open /, "");
+    fireEvent.click(open);
+    expect(largeCardStore.get().card?.name).toBe(name);
   });
 
   it("the queue timer counts up each second with 'Finding opponent...', and cancel stops it", async () => {

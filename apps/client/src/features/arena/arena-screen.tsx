@@ -24,6 +24,7 @@ import {
   formatWait,
   levelProgress,
   rewardQueue,
+  seenAllBody,
   seenBody,
 } from "./arena-model.ts";
 import { ChampionsPopup, RankRewardsPopup } from "./arena-popups.tsx";
@@ -32,6 +33,7 @@ import { ARENA_BOT_ID, createPvpQueue, type PvpQueue } from "./pvp-queue.ts";
 import { RankDisplay, rankLabel } from "./rank-display.tsx";
 import { RewardPopup } from "./reward-popup.tsx";
 import { SeasonTrack } from "./season-track.tsx";
+import { showVersus, versusFrom } from "./versus-screen.tsx";
 import "./arena.css";
 import { formatGems } from "../../lib/format.ts";
 
@@ -43,8 +45,17 @@ function cpuIdOf(messages: readonly StateMessage[]): number {
   return ARENA_BOT_ID;
 }
 
+/** Tells the server which reward popups were shown; the fresh user follows. */
+function tellSeen(body: ReturnType<typeof seenBody>): void {
+  arenaApi.seen(body).then(
+    (fresh) => setUser(fresh),
+    () => undefined, // shown again next time; nothing lost
+  );
+}
+
 /** The battle starts: the battle screen takes the opening state. */
 function toBattle(messages: StateMessage[]): void {
+  showVersus(versusFrom(messages));
   setPendingBattle({ cpuId: cpuIdOf(messages), messages });
   setRoute("game");
 }
@@ -91,6 +102,11 @@ function QueuePanel({ queue }: { queue: PvpQueue }) {
                   ? "Starting the battle..."
                   : "Finding opponent..."}
           </span>
+          {q.notice && (
+            <span className="queue-panel__notice" data-testid="arena-queue-notice" role="status">
+              {q.notice}
+            </span>
+          )}
           <span
             className="queue-panel__timer"
             data-testid="arena-queue-timer"
@@ -336,10 +352,12 @@ export default function ArenaScreen() {
           onOk={() => {
             playClick();
             setDismissed((prev) => new Set(prev).add(current.key));
-            arenaApi.seen(seenBody(current)).then(
-              (fresh) => setUser(fresh),
-              () => undefined, // shown again next time; nothing lost
-            );
+            tellSeen(seenBody(current));
+          }}
+          onClaimAll={() => {
+            playClick();
+            setDismissed((prev) => new Set([...prev, ...items.map((i) => i.key)]));
+            tellSeen(seenAllBody(items));
           }}
         />
       )}

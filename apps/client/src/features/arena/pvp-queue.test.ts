@@ -1,7 +1,13 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../lib/api.ts";
-import { type ConfirmResult, createPvpQueue, drawThreshold, type QueueApi } from "./pvp-queue.ts";
+import {
+  type ConfirmResult,
+  createPvpQueue,
+  drawThreshold,
+  OPPONENT_LEFT_TEXT,
+  type QueueApi,
+} from "./pvp-queue.ts";
 
 const BOT_GAME = [{ game_data: { game_id: "bot-game", cpu_id: 21 } }] as unknown as StateMessage[];
 const PVP_GAME = [{ game_data: { game_id: "pvp-game" } }] as unknown as StateMessage[];
@@ -198,8 +204,36 @@ describe("the PvP queue", () => {
     q.channel({ type: "confirm_start_game", players: "m2" });
     await vi.advanceTimersByTimeAsync(0);
     expect(q.get()).toMatchObject({ phase: "searching", forceBot: true });
+    // Issue 24 item 6: the player is told, not silently searching again.
+    expect(q.get().notice).toBe(OPPONENT_LEFT_TEXT);
     expect(calls).toEqual(["queue", "confirm", "queue"]);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(games).toEqual([BOT_GAME]);
+    expect(q.get().notice).toBeNull();
+  });
+
+  it("the server's opponent_leave message says so at once, before the next confirm poll", async () => {
+    const { api, calls } = fakeApi();
+    const q = createPvpQueue({ api, onGame: () => {}, onError: () => {}, random: () => 0 });
+    q.start();
+    await vi.advanceTimersByTimeAsync(2000 + 3000);
+    q.channel({ type: "confirm_start_game", players: "m3" });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(q.get().phase).toBe("matched");
+    // Another match's message changes nothing.
+    q.channel({ type: "opponent_leave", players: "other" });
+    expect(q.get()).toMatchObject({ phase: "matched", notice: null });
+    q.channel({ type: "opponent_leave", players: "m3" });
+    expect(q.get()).toMatchObject({
+      phase: "searching",
+      forceBot: true,
+      matchId: null,
+      notice: OPPONENT_LEFT_TEXT,
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(["queue", "confirm", "queue"]);
+    // No more confirm polls of the cancelled match.
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls.filter((c) => c === "confirm")).toHaveLength(1);
   });
 });

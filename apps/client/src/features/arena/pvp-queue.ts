@@ -40,7 +40,12 @@ export interface QueueState {
   serverQueued: boolean;
   /** The match id of confirm_start_game, while confirming. */
   matchId: string | null;
+  /** Something the player should know while searching (the opponent left during confirm). */
+  notice: string | null;
 }
+
+/** Said while searching again after the found opponent left before the battle began. */
+export const OPPONENT_LEFT_TEXT = "Your opponent left before the battle. Searching again…";
 
 export type ConfirmResult =
   | { result: "start_game"; game_id?: string; messages?: StateMessage[] }
@@ -60,6 +65,7 @@ export interface QueueApi {
 export type QueueChannelData =
   | { type: "confirm_start_game"; players: string }
   | { type: "start_game"; players?: string; messages: StateMessage[] }
+  | { type: "opponent_leave"; players: string }
   | { type: string; [key: string]: unknown };
 
 export interface PvpQueueDeps {
@@ -81,6 +87,7 @@ const IDLE: QueueState = {
   forceBot: false,
   serverQueued: false,
   matchId: null,
+  notice: null,
 };
 
 /** 20 to 70 whole seconds (product.md section 9). */
@@ -236,10 +243,15 @@ export function createPvpQueue(deps: PvpQueueDeps) {
       if (answer.messages?.length) launch(answer.messages, MATCH_START_DELAY_MS);
       // else the start_game channel message brings the opening state.
     } else if (answer.result === "opponent_leave") {
-      stopPolling();
-      set({ serverQueued: false });
-      search({ forceBot: true, keepClock: true });
+      opponentLeft();
     }
+  }
+
+  /** The found opponent left before the battle: say so, and search again (the bot may come). */
+  function opponentLeft(): void {
+    stopPolling();
+    set({ serverQueued: false, notice: OPPONENT_LEFT_TEXT });
+    search({ forceBot: true, keepClock: true });
   }
 
   return {
@@ -281,6 +293,12 @@ export function createPvpQueue(deps: PvpQueueDeps) {
         void poll(matchId);
         stopPolling();
         poller = setInterval(() => void poll(matchId), CONFIRM_POLL_MS);
+      } else if (data.type === "opponent_leave") {
+        // The server tells us at once; the confirm poll would learn it up to 5 s later.
+        if (state.phase === "matched" && data.players === state.matchId) {
+          attempt++; // answers of polls already on their way are ignored
+          opponentLeft();
+        }
       } else if (data.type === "start_game" && Array.isArray(data.messages)) {
         if (state.phase !== "matched" && state.phase !== "searching") return;
         launch(data.messages as StateMessage[], MATCH_START_DELAY_MS);

@@ -80,12 +80,15 @@ export function RewardPopup({
   left,
   cards,
   onOk,
+  onClaimAll,
 }: {
   item: RewardItem;
   /** Popups waiting after this one. */
   left: number;
   cards: readonly ApiCard[];
   onOk: () => void;
+  /** Shown while more popups wait: takes every one of them at once. */
+  onClaimAll?: () => void;
 }) {
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -119,15 +122,27 @@ export function RewardPopup({
             {TITLES[item.kind]}
           </h2>
           <PopupBody item={item} cards={cards} />
-          <button
-            ref={ok}
-            type="button"
-            className="btn btn--gold reward-popup__ok"
-            onClick={onOk}
-            data-testid="reward-popup-ok"
-          >
-            OK{left > 0 ? ` (${left} more)` : ""}
-          </button>
+          <div className="reward-popup__exits">
+            <button
+              ref={ok}
+              type="button"
+              className="btn btn--gold reward-popup__ok"
+              onClick={onOk}
+              data-testid="reward-popup-ok"
+            >
+              OK{left > 0 ? ` (${left} more)` : ""}
+            </button>
+            {left > 0 && onClaimAll && (
+              <button
+                type="button"
+                className="btn btn--purple reward-popup__all"
+                onClick={onClaimAll}
+                data-testid="reward-popup-claim-all"
+              >
+                Claim all ({left + 1})
+              </button>
+            )}
+          </div>
         </section>
       </div>
     </StagePortal>

@@ -9,6 +9,7 @@ import {
 } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { formatGems } from "../../lib/format.ts";
+import { openLargeCard } from "../card-views/large-card-store.ts";
 import { TRACK_SCROLL_MS, TRACK_VISIBLE, trackStart } from "./arena-model.ts";
 
 /** A press moving further than this (design px) is a swipe, not a click. */
@@ -47,6 +48,33 @@ export function RewardView({
     />
   ) : (
     <span className="reward-card-fallback">Card</span>
+  );
+}
+
+/** A reward on the track: a card opens large on a tap or click (its text is too small here). */
+function TrackReward({
+  reward,
+  cards,
+  level,
+}: {
+  reward: SeasonReward;
+  cards: readonly ApiCard[];
+  level: number;
+}) {
+  const view = <RewardView reward={reward} cards={cards} cardWidth={58} />;
+  if (reward.reward !== "card") return view;
+  const card = cards.find((c) => c.id === reward.card.id);
+  if (!card) return view;
+  return (
+    <button
+      type="button"
+      className="season-cell__open"
+      aria-label={`Level ${level}: open ${card.name}`}
+      data-testid={`season-card-${level}`}
+      onClick={() => openLargeCard(card)}
+    >
+      {view}
+    </button>
   );
 }
 
@@ -205,7 +233,7 @@ export function SeasonTrack({
               >
                 <span className="season-level__badge">{n}</span>
                 <span className={`season-cell${freeClaimed ? " season-cell--claimed" : ""}`}>
-                  <RewardView reward={def.free} cards={cards} cardWidth={58} />
+                  <TrackReward reward={def.free} cards={cards} level={n} />
                   {freeClaimed && <span className="season-cell__tick" />}
                 </span>
                 <span
@@ -213,7 +241,7 @@ export function SeasonTrack({
                     premium ? "" : " season-cell--locked"
                   }`}
                 >
-                  <RewardView reward={def.paid} cards={cards} cardWidth={58} />
+                  <TrackReward reward={def.paid} cards={cards} level={n} />
                   {paidClaimed && <span className="season-cell__tick" />}
                   {!premium && <span className="lock-icon lock-icon--cell" />}
                 </span>

@@ -3,12 +3,14 @@ import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
 import { PracticeActions } from "../replay/practice-actions.tsx";
+import { ArenaResultLines } from "./arena-result.tsx";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import { finishBattle, isPracticeBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
 import { fxElementOf } from "./battle-motion.ts";
 import { closeZoom, useDrag } from "./drag-store.ts";
+import { endReasonText } from "./end-reason.ts";
 import { isCompactScreen, parseZone } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 import { UnpaidNote } from "./unpaid-note.tsx";
@@ -186,20 +188,7 @@ export function EndGamePanel() {
   const title = outcome === "victory" ? "Victory" : outcome === "defeat" ? "Defeat" : "Draw";
   const gems = end.result?.rewards.silver ?? 0;
   const bonus = end.result?.sesason_pass_bonus;
-  const reason =
-    end.reason === "give_up"
-      ? end.winner === "player"
-        ? `${cpuName} surrendered`
-        : "You surrendered"
-      : end.reason === "turn_cap"
-        ? "The turn limit was reached"
-        : end.reason === "idle"
-          ? "Too many turns timed out"
-          : end.winner === "player"
-            ? `${cpuName}'s castle has fallen`
-            : end.winner === "cpu"
-              ? "Your castle has fallen"
-              : "Both castles stand";
+  const reason = endReasonText(end, cpuName);
   return (
     <div className="end-game__backdrop">
       <div
@@ -220,7 +209,9 @@ export function EndGamePanel() {
         <h2 id="end-game-title" className="end-game__title">
           {title}
         </h2>
-        <p className="end-game__reason">{reason}</p>
+        <p className="end-game__reason" data-testid="end-game-reason">
+          {reason}
+        </p>
         {practice ? (
           <PracticeActions />
         ) : (
@@ -232,6 +223,7 @@ export function EndGamePanel() {
           </div>
         )}
         {!practice && <UnpaidNote unpaid={end.result?.unpaid} />}
+        {!practice && <ArenaResultLines result={end.result} />}
         {!practice && !premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
             With Season Pass: {formatGems(bonus)}

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useEffect } from "react";
 import { appStore, setRoute, useAppStore } from "../../stores/app-store.ts";
 import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
 import { PvpBanner } from "../arena/pvp-banner.tsx";
+import { VersusScreen } from "../arena/versus-screen.tsx";
 import { ReplayBar } from "../replay/replay-bar.tsx";
 import { ReplayLoading } from "../replay/replay-loading.tsx";
 import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
@@ -246,6 +247,7 @@ function BattleLayout({ replay }: { replay: boolean }) {
         <CardPreview />
         <CardZoom />
         {replay ? <ReplayBar /> : <EndGamePanel />}
+        {!replay && <VersusScreen />}
       </div>
     </div>
   );
