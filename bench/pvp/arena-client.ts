@@ -163,6 +163,12 @@ export class ChannelClient {
     return this.messages.map((m) => m.data.type);
   }
 
+  /** The close code, and how many ms after `since` (a Date.now()) the close came. */
+  async closedAfter(since: number): Promise<{ code: number; ms: number }> {
+    const { code } = await this.closed;
+    return { code, ms: Date.now() - since };
+  }
+
   close(): Promise<{ code: number; reason: string }> {
     this.ws.close();
     return this.closed;

@@ -1,6 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { BattleState } from "@cardrealm/engine";
 import type { User } from "@cardrealm/protocol";
 import type { FastifyInstance, FastifyServerOptions } from "fastify";
 import pg from "pg";
@@ -280,3 +281,13 @@ export const grantGems = (db: Db, userId: number, gems: number, key: string) =>
       now: new Date().toISOString(),
     }),
   );
+
+/** A game's engine state as its row stands in the database. */
+export async function battleState(db: Db, gameId: string): Promise<BattleState> {
+  const row = await db.kysely
+    .selectFrom("battles")
+    .select("state")
+    .where("id", "=", gameId)
+    .executeTakeFirstOrThrow();
+  return JSON.parse(row.state) as BattleState;
+}

@@ -26,6 +26,7 @@ import { ledgerFor } from "../src/db/repositories/ledger-repo.ts";
 import { ManualClock } from "../src/realtime/room-clock.ts";
 import {
   announceDialects,
+  battleState,
   DIALECTS,
   freshDb,
   PAID_BATTLES_AT_DEFAULTS,
@@ -151,14 +152,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     return p;
   }
 
-  async function stateOf(gameId: string): Promise<BattleState> {
-    const row = await db.kysely
-      .selectFrom("battles")
-      .select("state")
-      .where("id", "=", gameId)
-      .executeTakeFirstOrThrow();
-    return JSON.parse(row.state) as BattleState;
-  }
+  const stateOf = (gameId: string) => battleState(db, gameId);
 
   /** Both queue, both hear confirm_start_game, both confirm: the started game. */
   async function match(a: Player, b: Player) {

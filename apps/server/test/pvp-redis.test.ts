@@ -1,11 +1,12 @@
 import { chooseTurn } from "@cardrealm/ai";
 import { CATALOGUE } from "@cardrealm/content";
-import type { BattleState, Side } from "@cardrealm/engine";
+import type { Side } from "@cardrealm/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
 import type { Db } from "../src/db/database.ts";
+import { battleState } from "./harness.ts";
 import type { ServerProcess } from "./process.ts";
-import { arenaLevel, type SharedProcesses, startSharingRedis } from "./redis-processes.ts";
+import { arenaLevel, type SharedProcesses, startSharedProcesses } from "./shared-processes.ts";
 
 /**
  * Two real server processes sharing one Redis and one database: two players,
@@ -29,7 +30,7 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
   let db: Db;
 
   beforeAll(async () => {
-    shared = await startSharingRedis(REDIS_URL ?? "", { count: 2, scratch: "t_redis" });
+    shared = await startSharedProcesses(REDIS_URL ?? "", { count: 2, scratch: "t_redis" });
     ({ servers, db } = shared);
   }, 150_000); // two processes start one after the other; each may take a minute under load
 
@@ -38,16 +39,7 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
     await shared?.stop();
   }, 30_000);
 
-  const stateOf = async (gameId: string) =>
-    JSON.parse(
-      (
-        await db.kysely
-          .selectFrom("battles")
-          .select("state")
-          .where("id", "=", gameId)
-          .executeTakeFirstOrThrow()
-      ).state,
-    ) as BattleState;
+  const stateOf = (gameId: string) => battleState(db, gameId);
 
   it("matches players connected to different processes and they play a whole game", async () => {
     const [one, two] = servers as [ServerProcess, ServerProcess];

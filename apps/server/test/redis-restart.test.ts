@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import type { BattleState, Side } from "@cardrealm/engine";
+import type { Side } from "@cardrealm/engine";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
 import { passivePlanner } from "./battle-play.ts";
+import { battleState } from "./harness.ts";
 import { exited, type ServerProcess } from "./process.ts";
-import { arenaLevel, type SharedProcesses, startSharingRedis } from "./redis-processes.ts";
+import { arenaLevel, type SharedProcesses, startSharedProcesses } from "./shared-processes.ts";
 
 /**
  * Item 8 of issue 23: a server process survives its Redis restarting empty
@@ -71,7 +72,7 @@ describe.skipIf(!haveRedisServer)("a Redis restart, survived", () => {
 
   beforeAll(async () => {
     redisServer = await startRedis();
-    shared = await startSharingRedis(REDIS_URL, { count: 1, scratch: "t_restart" });
+    shared = await startSharedProcesses(REDIS_URL, { count: 1, scratch: "t_restart" });
     server = shared.servers[0] as ServerProcess;
     redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
     redis.on("error", () => {});
@@ -126,16 +127,7 @@ describe.skipIf(!haveRedisServer)("a Redis restart, survived", () => {
     );
     expect(started.status).toBe(200);
     const gameId = (started.body.data ?? []).find((m) => m.game_data)?.game_data?.game_id as string;
-    const stateOf = async () =>
-      JSON.parse(
-        (
-          await shared.db.kysely
-            .selectFrom("battles")
-            .select("state")
-            .where("id", "=", gameId)
-            .executeTakeFirstOrThrow()
-        ).state,
-      ) as BattleState;
+    const stateOf = () => battleState(shared.db, gameId);
 
     // The human opens; ending the turn hands it to the bot, whose moves come
     // over the channel after its human-like waits (a second or more).

@@ -1,24 +1,19 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
 import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,
   DIALECTS,
-  dropScratchDatabase,
   grantGems,
   newGuest,
   openBoxOk,
   playerDetails,
-  scratchDatabase,
   type TestApp,
   testApp,
 } from "./harness.ts";
-import { exited, type ServerProcess, startServer } from "./process.ts";
+import type { ServerProcess } from "./process.ts";
+import { type SharedProcesses, startSharedProcesses } from "./shared-processes.ts";
 
 announceDialects();
 
@@ -110,36 +105,20 @@ describe.each(DIALECTS)("the player's view after writes on %s", (dialect) => {
  * the other must show the write at its very next read.
  */
 describe("the player's view across two server processes", () => {
-  const servers: ServerProcess[] = [];
-  let db: Db;
-  let pgDatabase: string | null = null;
+  let shared: SharedProcesses;
+  let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-views-"));
-    const scratch = await scratchDatabase("t_views");
-    pgDatabase = scratch?.name ?? null;
-    const databaseUrl = scratch?.url ?? "";
-    const env = {
-      DATA_DIR: dataDir,
-      TOKEN_SECRET: "views-test-secret-views-test-secret-0123",
-      CLIENT_DIST: "/nonexistent",
-      DATABASE_URL: databaseUrl,
-    };
-    // One after the other: the first runs the migrations.
-    servers.push(await startServer(env));
-    servers.push(await startServer(env));
-    db = databaseUrl
-      ? openPostgres(databaseUrl, { max: 2 })
-      : openSqlite(join(dataDir, "cardrealm.sqlite"));
+    // With REDIS_URL in the environment the processes use it, as before; the view needs none.
+    shared = await startSharedProcesses(process.env.REDIS_URL ?? "", {
+      count: 2,
+      scratch: "t_views",
+    });
+    servers = shared.servers;
   }, 150_000);
 
   afterAll(async () => {
-    for (const s of servers) {
-      s.child.kill("SIGTERM");
-      await exited(s.child);
-    }
-    await db?.close();
-    await dropScratchDatabase(pgDatabase);
+    await shared?.stop();
   });
 
   it("a box opened on one process shows its balance and cards on the other at once", async () => {
@@ -155,10 +134,10 @@ describe("the player's view across two server processes", () => {
     const details = async (url: string) =>
       ((await (await fetch(`${url}/api/player-details`, { headers })).json()) as { data: UserJson })
         .data;
-    await grantGems(db, signed.data.id, 6000, "two-process-grant");
+    await grantGems(shared.db, signed.data.id, 6000, "two-process-grant");
     // The view read from the tables, no cache (a view inside a transaction never uses it).
     const fromTables = () =>
-      db.kysely.transaction().execute((trx) => userView(trx, signed.data.id, Date.now()));
+      shared.db.kysely.transaction().execute((trx) => userView(trx, signed.data.id, Date.now()));
     for (let i = 0; i < 3; i++) {
       const [writer, reader] = i % 2 === 0 ? [a, b] : [b, a];
       const seenByReader = await details(reader.url);
@@ -203,7 +182,7 @@ describe("the player's view across two server processes", () => {
       ).data.rank_champions;
     const before = [await champions(a.url), await champions(b.url)];
     expect(before[0]).toEqual(before[1]);
-    await db.kysely
+    await shared.db.kysely
       .updateTable("users")
       .set({ rank_score: CHAMPIONS_FLOOR + 1_000_000, nickname: "Two Process Champion" })
       .where("id", "=", signed.data.id)

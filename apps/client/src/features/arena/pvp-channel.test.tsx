@@ -212,8 +212,8 @@ class FakeSocket implements SocketLike {
 }
 
 describe("the channel follows the session and routes messages", () => {
-  it("opens after sign-in, feeds the queue and the battle, brings a returning player to the game, closes on logout", () => {
-    vi.useFakeTimers();
+  /** startRealtime with fake sockets: each one it opens lands in `sockets`. */
+  function realtimeOnFakeSockets() {
     const sockets: FakeSocket[] = [];
     const stop = startRealtime({
       createSocket: (url) => {
@@ -222,6 +222,23 @@ describe("the channel follows the session and routes messages", () => {
         return s;
       },
     });
+    return { sockets, stop };
+  }
+
+  /** Signs player 17 in, opens its first socket and closes it with `code`. */
+  function closeFirstSocket(sockets: FakeSocket[], code: number, route: "home" | "game") {
+    localStorage.setItem("jwtToken", "tok");
+    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route });
+    const first = sockets[0] as FakeSocket;
+    first.readyState = 1;
+    first.onopen?.({});
+    first.readyState = 3;
+    first.onclose?.({ code });
+  }
+
+  it("opens after sign-in, feeds the queue and the battle, brings a returning player to the game, closes on logout", () => {
+    vi.useFakeTimers();
+    const { sockets, stop } = realtimeOnFakeSockets();
     expect(sockets).toHaveLength(0); // nobody signed in
     localStorage.setItem("jwtToken", "tok");
     appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "home" });
@@ -268,21 +285,8 @@ describe("the channel follows the session and routes messages", () => {
 
   it("tells a tab that another tab took over, and takes the channel back when asked", () => {
     vi.useFakeTimers();
-    const sockets: FakeSocket[] = [];
-    const stop = startRealtime({
-      createSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-    });
-    localStorage.setItem("jwtToken", "tok");
-    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "home" });
-    const first = sockets[0] as FakeSocket;
-    first.readyState = 1;
-    first.onopen?.({});
-    first.readyState = 3;
-    first.onclose?.({ code: 4409 });
+    const { sockets, stop } = realtimeOnFakeSockets();
+    closeFirstSocket(sockets, 4409, "home");
     vi.advanceTimersByTime(5_000);
     expect(sockets).toHaveLength(1); // no reconnect fight with the other tab
     const message = appStore.get().systemMessage;
@@ -297,21 +301,8 @@ describe("the channel follows the session and routes messages", () => {
   it("signs out for good when the server ended the session (4410): the sign-in screen says why", () => {
     vi.useFakeTimers();
     setUnauthorizedHandler(resetSession);
-    const sockets: FakeSocket[] = [];
-    const stop = startRealtime({
-      createSocket: (url) => {
-        const s = new FakeSocket(url);
-        sockets.push(s);
-        return s;
-      },
-    });
-    localStorage.setItem("jwtToken", "tok");
-    appStore.set({ isAuth: true, user: makeUser({ id: 17 }), route: "game" });
-    const socket = sockets[0] as FakeSocket;
-    socket.readyState = 1;
-    socket.onopen?.({});
-    socket.readyState = 3;
-    socket.onclose?.({ code: 4410 });
+    const { sockets, stop } = realtimeOnFakeSockets();
+    closeFirstSocket(sockets, 4410, "game");
     vi.advanceTimersByTime(10_000);
     expect(sockets).toHaveLength(1); // no reconnect loop
     expect(localStorage.getItem("jwtToken")).toBeNull();

@@ -7,23 +7,23 @@ import { busPrefix } from "../src/realtime/bus.ts";
 import { dropScratchDatabase, scratchDatabase } from "./harness.ts";
 import { exited, type ServerProcess, startServer } from "./process.ts";
 
-/** Real server processes sharing one Redis and one database (a scratch one on PostgreSQL). */
+/** Real server processes sharing one database (a scratch one on PostgreSQL) and, given one, a Redis. */
 export interface SharedProcesses {
   servers: ServerProcess[];
   /** The shared database, for setting up and checking rows. */
   db: Db;
   /** The Redis key prefix the processes use (it follows the database). */
   prefix: string;
-  /** Stops the processes, drops the scratch database and forgets this run's Redis keys. */
+  /** Stops the processes, drops the scratch database and forgets this run's Redis keys (if any). */
   stop(): Promise<void>;
 }
 
 /**
- * Starts `count` server processes (src/main.ts) with REDIS_URL `redisUrl`,
+ * Starts `count` server processes (src/main.ts) with REDIS_URL `redisUrl` ("": none),
  * one after the other (the first runs the migrations), on the shared
  * PostgreSQL's scratch database when DATABASE_URL is set, else one SQLite file.
  */
-export async function startSharingRedis(
+export async function startSharedProcesses(
   redisUrl: string,
   opts: { count: number; scratch: string; env?: Record<string, string> },
 ): Promise<SharedProcesses> {
@@ -54,6 +54,7 @@ export async function startSharingRedis(
       }
       await db.close();
       await dropScratchDatabase(scratch?.name ?? null);
+      if (!redisUrl) return;
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
       const keys = await redis.keys(`${prefix}*`).catch(() => []);
       if (keys.length) await redis.del(...keys);
