@@ -144,7 +144,16 @@ const codeUnits = fc.string({
 });
 
 /** What no text holds (NUL, lone surrogates) and a one-line field must not (controls). */
-const notText = fc.constantFrom("\u0000", "\ud800", "\udbff", "\udc00", "\udfff", "\u001b", "\n");
+const notText = fc.constantFrom(
+  "\u0000",
+  "\ud800",
+  "\u0000",
+  "\udfff",
+  "\u0000",
+  "\udc00",
+  "\u001b",
+  "\n",
+);
 
 /**
  * A plausible value with one bad character put in it: it passes a field's
@@ -272,7 +281,7 @@ function stringFieldArb(words: readonly string[], numbers: readonly number[]) {
   );
   return fc.oneof(
     { arbitrary: plausibleText, weight: 3 },
-    { arbitrary: spoiled(plausibleText), weight: 1 },
+    { arbitrary: spoiled(plausibleText), weight: 2 },
   );
 }
 
@@ -352,7 +361,7 @@ function bodyArb(
     maxKeys: 5,
   });
   return fc.oneof(
-    ...(shaped ? [{ arbitrary: shaped, weight: 6 }] : []),
+    ...(shaped ? [{ arbitrary: shaped, weight: 12 }] : []),
     fc.constant(undefined),
     object.map((o) => JSON.stringify(o)),
     // A plausible object plus an extra key no schema has.
@@ -370,7 +379,7 @@ function bodyArb(
 }
 
 const contentTypeArb = fc.oneof(
-  { arbitrary: fc.constant("application/json"), weight: 8 },
+  { arbitrary: fc.constant("application/json"), weight: 16 },
   fc.constantFrom(
     undefined,
     "application/json; charset=utf-8",
@@ -437,7 +446,7 @@ function headersArb(
       ? [
           {
             arbitrary: fc.constant<[Auth, string | undefined]>(["staff", `Bearer ${staffToken}`]),
-            weight: 6,
+            weight: 12,
           },
         ]
       : []),
