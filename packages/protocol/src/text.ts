@@ -18,6 +18,7 @@ import { z } from "zod";
 /** A lone surrogate: a high one not followed by a low one, or a low one not after a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** C0 controls, DEL and C1 controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this regex's purpose
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Whether a string is text: no lone surrogate, no NUL. */
