@@ -24,6 +24,7 @@ import { GEM_SHOP_BOXES } from "./economy/gem-boxes.ts";
 import { createPayments } from "./economy/payments.ts";
 import { requireUser } from "./http/auth-guard.ts";
 import { listClientFiles } from "./http/client-files.ts";
+import { limitConnections, trustedProxyAddress } from "./http/connection-limits.ts";
 import { errorShapeOptions, installErrorHandler, installJsonParser } from "./http/error-handler.ts";
 import { HttpError } from "./http/http-error.ts";
 import { recordRoutes } from "./http/route-table.ts";
@@ -81,12 +82,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // throttles count the player, not the proxy nor an address the player made up.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 16 * 1024,
+    // Slow and idle connections are closed (issue 23 item 5): Fastify's own
+    // defaults are no request timeout and 72 s keep-alive. Node's checker
+    // runs every connectionsCheckingInterval (30 s by default, which would
+    // let a 10 s header wait last 40 s): a quarter of the header timeout.
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      requestTimeout: config.connections.requestTimeoutMs,
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.floor(config.connections.headersTimeoutMs / 4),
+      ),
+    },
     // Finish in-flight requests on close, but do not wait on idle keep-alive sockets.
     forceCloseConnections: "idle",
     return503OnClosing: true,
     ...errorShapeOptions,
   });
   recordRoutes(app);
+  limitConnections(app.server, {
+    perAddress: config.connections.perAddress,
+    max: config.connections.max,
+    isTrustedProxy: trustedProxyAddress(config),
+    onRefused: warnOfRefusals(app),
+  });
   installJsonParser(app);
   // While closing, answers in flight still go out, with Connection: close so
   // their keep-alive sockets do not hold the shutdown open.
@@ -346,4 +367,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await db.close();
   });
   return app;
+}
+
+/** A warning at most every 10 s, with the count, while an address's connections are refused. */
+function warnOfRefusals(app: FastifyInstance): (address: string) => void {
+  let refused = 0;
+  let lastWarned = 0;
+  return (address) => {
+    refused += 1;
+    const now = Date.now();
+    if (now - lastWarned < 10_000) return;
+    app.log.warn({ address, refused }, "connections refused: an address is at its connection cap");
+    lastWarned = now;
+    refused = 0;
+  };
 }

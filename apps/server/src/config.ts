@@ -12,6 +12,15 @@ import { parseTrustProxy, type TrustProxy } from "./trust-proxy.ts";
 const url = (what: string) =>
   z.url({ message: `${what} must be a full http(s) address, e.g. https://example.com/page` });
 
+/** A whole number of something (milliseconds, connections) between min and max. */
+const whole = (name: string, min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be between ${min} and ${max}`)
+    .max(max, `${name} must be between ${min} and ${max}`)
+    .default(fallback);
+
 const EnvSchema = z.object({
   PORT: z.coerce
     .number({ message: "PORT must be a number" })
@@ -66,6 +75,12 @@ const EnvSchema = z.object({
       ctx.issues.push({ code: "custom", message: setting.refused, input: value });
       return z.NEVER;
     }),
+  HTTP_HEADERS_TIMEOUT_MS: whole("HTTP_HEADERS_TIMEOUT_MS", 100, 300_000, 10_000),
+  HTTP_REQUEST_TIMEOUT_MS: whole("HTTP_REQUEST_TIMEOUT_MS", 100, 600_000, 30_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: whole("HTTP_KEEP_ALIVE_TIMEOUT_MS", 100, 600_000, 5_000),
+  WSS_REGISTER_TIMEOUT_MS: whole("WSS_REGISTER_TIMEOUT_MS", 100, 600_000, 10_000),
+  CONNECTIONS_PER_ADDRESS: whole("CONNECTIONS_PER_ADDRESS", 1, 1_000_000, 256),
+  MAX_CONNECTIONS: whole("MAX_CONNECTIONS", 1, 1_000_000, 10_000),
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -169,6 +184,21 @@ export interface Config {
    * HTTPS for HSTS): nobody, a hop count, or the proxies' addresses.
    */
   trustProxy: TrustProxy;
+  /** Slow and idle connections (issue 23 item 5; docs/decisions.md). */
+  connections: {
+    /** A connection must have sent a request's whole header within this (silent ones too). */
+    headersTimeoutMs: number;
+    /** ...and its whole request, body included, within this. */
+    requestTimeoutMs: number;
+    /** An idle keep-alive connection is closed after this. */
+    keepAliveTimeoutMs: number;
+    /** A /wss socket that has not registered by then is closed. */
+    wssRegisterTimeoutMs: number;
+    /** Open connections one socket address may hold (a trusted proxy's are not counted). */
+    perAddress: number;
+    /** Open connections the process holds at most; beyond it new ones are closed at once. */
+    max: number;
+  };
   /** Throttles, per client address unless said otherwise. */
   throttle: {
     signupsPerHour: number;
@@ -252,6 +282,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  if (e.HTTP_HEADERS_TIMEOUT_MS > e.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      "Invalid settings:\n  HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS",
+    );
+  }
   if (production && !e.TOKEN_SECRET) {
     throw new ConfigError("Invalid settings:\n  TOKEN_SECRET: required when NODE_ENV=production");
   }
@@ -289,6 +324,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandbox: e.PAYMENT_SANDBOX === "1",
     frameAncestors: e.FRAME_ANCESTORS.trim().split(/\s+/),
     trustProxy: e.TRUST_PROXY,
+    connections: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      wssRegisterTimeoutMs: e.WSS_REGISTER_TIMEOUT_MS,
+      perAddress: e.CONNECTIONS_PER_ADDRESS,
+      max: e.MAX_CONNECTIONS,
+    },
     throttle: {
       signupsPerHour: e.SIGNUPS_PER_HOUR,
       loginsPerMinute: e.LOGINS_PER_MINUTE,

@@ -31,15 +31,39 @@ announceDialects();
  *   balance.
  */
 
+/** The operator console's and the metrics' tokens, so their routes exist and are reached. */
+const OPERATOR_TOKEN = "property-test-operator-token-0123456789";
+const METRICS_TOKEN = "property-test-metrics-token-0123";
+
 /**
  * Settings for the app under test. Throttling added later may refuse a
  * burst from one address (a 429 still has to be the error shape, but then
- * the routes behind it are not exercised): raise its limits here.
+ * the routes behind it are not exercised): raise its limits here. Every
+ * optional part of the API is on: the operator console, /metrics and the
+ * payment sandbox.
  */
-const APP_ENV: Record<string, string> = { EVENTS_PER_MINUTE: "10000" };
+const APP_ENV: Record<string, string> = {
+  EVENTS_PER_MINUTE: "10000",
+  LOGIN_FAILURES_PER_LOGIN: "1000000",
+  OPERATOR_TOKENS: `property=${OPERATOR_TOKEN}`,
+  METRICS_TOKEN,
+  PAYMENT_SANDBOX: "1",
+};
 
 /** Runs per route (each run is one request, with or without a token). */
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 30);
+
+/**
+ * Answers a route must give at least once over its runs, so the sweep is
+ * known to reach past its checks: a login that is well formed but wrong
+ * (401), the operator console and /metrics with their tokens (200). These
+ * routes get more batches of runs until they do (at most ten).
+ */
+const MUST_SEE: Record<string, number[]> = {
+  "POST /api/login": [401],
+  "GET /api/operator/players": [200],
+  "GET /metrics": [200],
+};
 
 /** Every table of the schema, read from the Database interface in schema.ts. */
 function schemaTables(): string[] {
@@ -113,10 +137,42 @@ const headerSafe = fc.string({
   maxLength: 40,
 });
 
+/** Any UTF-16 code units: lone surrogates, NUL and every control character among them. */
+const codeUnits = fc.string({
+  unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+  maxLength: 16,
+});
+
+/** What no text holds (NUL, lone surrogates) and a one-line field must not (controls). */
+const notText = fc.constantFrom(
+  "\u0000",
+  "\ud800",
+  "\u0000",
+  "\udfff",
+  "\u0000",
+  "\udc00",
+  "\u001b",
+  "\n",
+);
+
+/**
+ * A plausible value with one bad character put in it: it passes a field's
+ * length and type checks, so only a text check stops it before the database.
+ */
+const spoiled = (plausibleText: fc.Arbitrary<string>) =>
+  fc
+    .tuple(plausibleText, notText, fc.nat())
+    .map(
+      ([s, bad, at]) => `${s.slice(0, at % (s.length + 1))}${bad}${s.slice(at % (s.length + 1))}`,
+    );
+
 /** Strings that break parsers and checks. */
 const nastyString = fc.oneof(
   printable,
   fc.string({ unit: "grapheme", maxLength: 12 }),
+  // Full Unicode (astral planes too), and raw code units with lone surrogates and NUL.
+  fc.string({ unit: "binary", maxLength: 12 }),
+  codeUnits,
   fc.constantFrom(
     "",
     " ",
@@ -184,7 +240,9 @@ async function learnFields(
   authorization: string,
   words: readonly string[],
 ): Promise<Field[]> {
-  if (route.method === "GET" || route.method === "HEAD" || route.websocket) return [];
+  if (route.method === "HEAD" || route.websocket) return [];
+  // A GET names its query's fields the same way.
+  const get = route.method === "GET";
   const url = route.url
     .split("/")
     .map((s) => (s.startsWith(":") || s === "*" ? (words[0] ?? "x") : s))
@@ -196,12 +254,12 @@ async function learnFields(
     const res = await app.inject({
       method: route.method as InjectOptions["method"],
       url,
-      headers: { authorization, "content-type": "application/json" },
-      payload: JSON.stringify(probe),
+      headers: get ? { authorization } : { authorization, "content-type": "application/json" },
+      ...(get ? {} : { payload: JSON.stringify(probe) }),
     });
     if (res.statusCode !== 400) break;
     const message = String((res.json() as { error?: { message?: string } }).error?.message ?? "");
-    const details = message.replace(/^[^:]*body: /, "").split("; ");
+    const details = message.replace(/^[^:]*(body|query): /, "").split("; ");
     for (const d of details) {
       const m = /^([\w.]+): .*?(?:expected (\w+))?(?:,|$)/.exec(d);
       if (!m?.[1]) continue;
@@ -210,6 +268,21 @@ async function learnFields(
     }
   }
   return [...fields.values()].filter((f) => f.expects !== "object");
+}
+
+/** A string that could well be valid (a real id among them), or one spoiled by a bad character. */
+function stringFieldArb(words: readonly string[], numbers: readonly number[]) {
+  const plausibleText = fc.oneof(
+    { arbitrary: fc.constantFrom(...words), weight: 2 },
+    { arbitrary: fc.uuid(), weight: 1 },
+    // Short words: a login, a password, a nickname.
+    { arbitrary: fc.stringMatching(/^[a-z][a-z0-9]{5,12}$/), weight: 3 },
+    { arbitrary: fc.constantFrom(...numbers).map(String), weight: 1 },
+  );
+  return fc.oneof(
+    { arbitrary: plausibleText, weight: 3 },
+    { arbitrary: spoiled(plausibleText), weight: 2 },
+  );
 }
 
 /** A value of the expected type that could well be valid, or anything at all. */
@@ -221,12 +294,7 @@ function fieldValueArb(f: Field, words: readonly string[], numbers: readonly num
         ? fc.boolean()
         : f.expects === "array"
           ? fc.array(fc.constantFrom(...numbers), { maxLength: 3 })
-          : fc.oneof(
-              fc.constantFrom(...words),
-              fc.uuid(),
-              fc.stringMatching(/^[a-z][a-z0-9]{5,12}$/),
-              fc.constantFrom(...numbers).map(String),
-            );
+          : stringFieldArb(words, numbers);
   return fc.oneof({ arbitrary: typed, weight: 4 }, { arbitrary: valueArb(words), weight: 1 });
 }
 
@@ -239,7 +307,7 @@ function shapedBodyArb(
   return fc
     .tuple(
       ...fields.map((f) => fc.option(fieldValueArb(f, words, numbers), { freq: 6 })),
-      fc.option(fc.tuple(printable, valueArb(words)), { freq: 2 }),
+      fc.option(fc.tuple(printable, valueArb(words)), { freq: 4 }),
     )
     .map((values) => {
       const body: Record<string, unknown> = {};
@@ -264,6 +332,26 @@ function shapedBodyArb(
     });
 }
 
+/** A query of the fields a GET asked for: often valid, sometimes one value off. */
+function shapedQueryArb(
+  fields: readonly Field[],
+  words: readonly string[],
+  numbers: readonly number[],
+): fc.Arbitrary<string> {
+  return fc
+    .tuple(...fields.map((f) => fc.option(fieldValueArb(f, words, numbers), { freq: 6 })))
+    .map((values) => {
+      const pairs = fields.flatMap((f, i) =>
+        values[i] === null
+          ? []
+          : [
+              `${pct(f.path.join("."))}=${pct(typeof values[i] === "string" ? values[i] : JSON.stringify(values[i]))}`,
+            ],
+      );
+      return pairs.length ? `?${pairs.join("&")}` : "";
+    });
+}
+
 function bodyArb(
   words: readonly string[],
   shaped: fc.Arbitrary<string> | undefined,
@@ -273,7 +361,7 @@ function bodyArb(
     maxKeys: 5,
   });
   return fc.oneof(
-    ...(shaped ? [{ arbitrary: shaped, weight: 6 }] : []),
+    ...(shaped ? [{ arbitrary: shaped, weight: 12 }] : []),
     fc.constant(undefined),
     object.map((o) => JSON.stringify(o)),
     // A plausible object plus an extra key no schema has.
@@ -291,7 +379,7 @@ function bodyArb(
 }
 
 const contentTypeArb = fc.oneof(
-  { arbitrary: fc.constant("application/json"), weight: 8 },
+  { arbitrary: fc.constant("application/json"), weight: 16 },
   fc.constantFrom(
     undefined,
     "application/json; charset=utf-8",
@@ -322,32 +410,46 @@ function segmentArb(words: readonly string[]): fc.Arbitrary<string> {
     { arbitrary: fc.constantFrom(...words), weight: 4 },
     fc.stringMatching(/^[a-z0-9]{1,12}$/),
     nastyString.map((s) => pct(s.slice(0, 300))),
-    fc.constantFrom("%zz", "%E0%A4%A", "%", "%2F", "..", "%00", "a%20b"),
+    fc.constantFrom("%zz", "%E0%A4%A", "%", "%2F", "..", "%00", "a%20b", "%ED%A0%80", "%C0%80"),
+    // A real id with a bad character in it.
+    spoiled(fc.constantFrom(...words)).map(pct),
   );
 }
 
-function queryArb(): fc.Arbitrary<string> {
+function queryArb(words: readonly string[]): fc.Arbitrary<string> {
   const part = fc.oneof(
     fc.constantFrom(...KEYS, "token"),
     headerSafe.map((s) => s.replace(/[#&=]/g, "")),
   );
   const value = fc.oneof(
     nastyString.map((s) => pct(s.slice(0, 200))),
-    fc.constantFrom("%zz", "%", "[]", "a[b]=c", "1&1", ""),
+    fc.constantFrom("%zz", "%", "[]", "a[b]=c", "1&1", "", "%00", "%ED%A0%80"),
+    fc.constantFrom(...words).map(pct),
+    spoiled(fc.constantFrom(...words)).map(pct),
   );
   return fc
     .array(fc.tuple(part, value), { maxLength: 4 })
     .map((pairs) => (pairs.length ? `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}` : ""));
 }
 
-type Auth = "none" | "guest" | "junk" | "deleted";
+type Auth = "none" | "guest" | "staff" | "junk" | "deleted";
 
 function headersArb(
   token: string,
   deletedToken: string,
+  staffToken: string | undefined,
 ): fc.Arbitrary<{ auth: Auth; headers: Record<string, string> }> {
   const authorization = fc.oneof(
     fc.constant<[Auth, string | undefined]>(["none", undefined]),
+    // The operator's or the metrics' token, on their own routes.
+    ...(staffToken
+      ? [
+          {
+            arbitrary: fc.constant<[Auth, string | undefined]>(["staff", `Bearer ${staffToken}`]),
+            weight: 12,
+          },
+        ]
+      : []),
     { arbitrary: fc.constant<[Auth, string | undefined]>(["guest", `Bearer ${token}`]), weight: 5 },
     fc.constant<[Auth, string | undefined]>(["guest", `bearer   ${token}`]),
     // A genuine token whose player no longer exists.
@@ -398,8 +500,9 @@ function requestArb(
   route: RouteEntry,
   token: string,
   deletedToken: string,
+  staffToken: string | undefined,
   words: readonly string[],
-  shaped: fc.Arbitrary<string> | undefined,
+  shaped: { body?: fc.Arbitrary<string>; query?: fc.Arbitrary<string> },
 ): fc.Arbitrary<GeneratedRequest> {
   const segments = route.url.split("/");
   const path = fc
@@ -408,12 +511,23 @@ function requestArb(
     )
     .map((parts) => parts.join("/"));
   return fc
-    .tuple(path, queryArb(), headersArb(token, deletedToken), bodyArb(words, shaped))
-    .map(([p, query, { auth, headers }, body]) => ({
+    .tuple(
+      path,
+      shaped.query
+        ? fc.oneof({ arbitrary: shaped.query, weight: 3 }, queryArb(words))
+        : queryArb(words),
+      headersArb(token, deletedToken, staffToken),
+      bodyArb(words, shaped.body),
+      // From many addresses, so the per-address throttles (the operator
+      // token's 10 failures a minute) do not close a route for the rest of its runs.
+      fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.23.${a}.${b}`),
+    )
+    .map(([p, query, { auth, headers }, body, remoteAddress]) => ({
       auth,
       options: {
         method: route.method as InjectOptions["method"],
         url: `${p}${query}`,
+        remoteAddress,
         headers,
         ...(body !== undefined ? { payload: body } : {}),
       },
@@ -464,6 +578,31 @@ async function deletedPlayersToken(db: Db, app: FastifyInstance): Promise<string
   return user.jwtToken;
 }
 
+/**
+ * Real ids, so a run reaches past "no such id": a battle's (given up, so a
+ * replay too), its share id, a payment order's, the player's own id.
+ */
+async function realIds(app: FastifyInstance, auth: Record<string, string>): Promise<string[]> {
+  const post = async (url: string, payload: object) =>
+    (await app.inject({ method: "POST", url, headers: auth, payload })).json() as {
+      data?: unknown;
+    };
+  const started = (await post("/api/game/cpu/start", { cpu_id: 6 })).data as
+    | { game_data?: { game_id?: string } }[]
+    | undefined;
+  const gameId = started?.at(-1)?.game_data?.game_id;
+  if (gameId) await post("/api/game/cpu/giveup", { game_id: gameId });
+  const share = gameId
+    ? ((await post(`/api/replays/${gameId}/share`, {})).data as { share_id?: string } | undefined)
+    : undefined;
+  const order = (await post("/api/local/payment/create", { id: 1 })).data as
+    | { order_id?: string }
+    | undefined;
+  const ids = [gameId, share?.share_id, order?.order_id];
+  expect(ids.every((id) => typeof id === "string")).toBe(true);
+  return ids as string[];
+}
+
 /** The route table, read from an app built the way the tests build it. */
 async function routeTable(): Promise<readonly RouteEntry[]> {
   const t = await testApp("sqlite", APP_ENV);
@@ -491,6 +630,12 @@ describe("the route table", () => {
         "GET /api/replays/shared/:share_id",
         "GET /api/game/practice/opponents",
         "POST /api/game/practice/start",
+        // Issue 23 item 6: the optional parts are on in this file.
+        "GET /api/operator/players",
+        "POST /api/operator/refund",
+        "POST /api/operator/suspend",
+        "GET /metrics",
+        "POST /api/:partner/payment/sandbox-pay",
       ]),
     );
   });
@@ -526,6 +671,7 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
     for (const url of ["/api/boxes", "/api/cards", "/api/player-details"])
       collect((await app.inject({ method: "GET", url, headers: auth })).json());
     numbers = [...found].slice(0, 300);
+    words.push(...(await realIds(app, auth)));
     deletedToken = await deletedPlayersToken(t.db, app);
   });
   afterAll(async () => {
@@ -537,43 +683,68 @@ describe.each(DIALECTS)("malformed requests to every route on %s", (dialect) => 
     async (route) => {
       // A fresh guest per route: what one route's 2xx did does not steer the next.
       const guest = await newGuest(app);
-      const fields = await learnFields(app, route, guest.auth.authorization, words);
-      const shaped = fields.length ? shapedBodyArb(fields, words, numbers) : undefined;
+      const staffToken = route.url.startsWith("/api/operator/")
+        ? OPERATOR_TOKEN
+        : route.url === "/metrics"
+          ? METRICS_TOKEN
+          : undefined;
+      const authorization = staffToken ? `Bearer ${staffToken}` : guest.auth.authorization;
+      const fields = await learnFields(app, route, authorization, words);
+      const shaped = !fields.length
+        ? {}
+        : route.method === "GET"
+          ? { query: shapedQueryArb(fields, words, numbers) }
+          : { body: shapedBodyArb(fields, words, numbers) };
       const statuses = new Map<number, number>();
       let known: Snapshot | undefined;
-      await fc.assert(
-        fc.asyncProperty(
-          requestArb(route, guest.user.jwtToken, deletedToken, words, shaped),
-          async (req) => {
-            // A refused run leaves the tables as they were: its snapshot is the next run's.
-            const before = known ?? (await snapshot(t.db));
-            known = undefined;
-            const res = await app.inject(req.options);
-            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-            expect(res.statusCode, res.body).toBeLessThan(500);
-            if (res.statusCode >= 400) {
-              expectErrorShape(res, route.method);
-              expect(await snapshot(t.db)).toEqual(before);
-              known = before;
-              return;
-            }
-            const json = /^application\/json/.test(String(res.headers["content-type"]));
-            if (res.statusCode < 300 && route.method !== "HEAD" && json)
-              expect(Object.keys(jsonOf(res) as object)).toEqual(["data"]);
-            // Outside the API (the simulator's page, the client's files) HTML,
-            // text and redirects are fine; under /api/ everything is JSON.
-            if (route.url.startsWith("/api/")) expect(json).toBe(true);
-            await expectLedgerBalanced(t.db);
+      // Batches of runs until the route has answered what MUST_SEE asks of
+      // it (10 batches at most); each batch on the next seed when FC_SEED is set.
+      const mustSee = MUST_SEE[route.name] ?? [];
+      for (
+        let batch = 0;
+        batch === 0 || (batch < 10 && mustSee.some((status) => !statuses.has(status)));
+        batch++
+      )
+        await fc.assert(
+          fc.asyncProperty(
+            requestArb(route, guest.user.jwtToken, deletedToken, staffToken, words, shaped),
+            async (req) => {
+              // A refused run leaves every table as it was (balances, ledger,
+              // decks, battles, sessions, orders, the operator's log): its
+              // snapshot is the next run's.
+              const before = known ?? (await snapshot(t.db));
+              known = undefined;
+              const res = await app.inject(req.options);
+              statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+              expect(res.statusCode, res.body).toBeLessThan(500);
+              if (res.statusCode >= 400) {
+                expectErrorShape(res, route.method);
+                expect(await snapshot(t.db)).toEqual(before);
+                known = before;
+                return;
+              }
+              const json = /^application\/json/.test(String(res.headers["content-type"]));
+              if (res.statusCode < 300 && route.method !== "HEAD" && json)
+                expect(Object.keys(jsonOf(res) as object)).toEqual(["data"]);
+              // Outside the API (the simulator's page, the client's files) HTML,
+              // text and redirects are fine; under /api/ everything is JSON.
+              if (route.url.startsWith("/api/")) expect(json).toBe(true);
+              await expectLedgerBalanced(t.db);
+            },
+          ),
+          {
+            numRuns: RUNS,
+            ...(process.env.FC_SEED ? { seed: Number(process.env.FC_SEED) + batch } : {}),
           },
-        ),
-        { numRuns: RUNS },
-      );
+        );
       if (process.env.PROPERTY_VERBOSE)
         console.log(
           route.name,
           fields.map((f) => `${f.path.join(".")}:${f.expects}`).join(","),
           JSON.stringify([...statuses].sort((a, b) => a[0] - b[0])),
         );
+      for (const status of mustSee)
+        expect([...statuses.keys()], `${route.name} never answered ${status}`).toContain(status);
       for (const [status, n] of statuses) seen.set(status, (seen.get(status) ?? 0) + n);
       if ((route.method === "POST" || route.method === "PUT") && statuses.has(200))
         acceptedBodies.add(route.name);

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { LIMITS } from "./constants.ts";
+import { line, TextJson, text } from "./text.ts";
 
-const login = z
-  .string()
+const login = line()
   .trim()
   .min(LIMITS.loginMin, `login must be at least ${LIMITS.loginMin} characters`)
   .max(LIMITS.loginMax, `login must be at most ${LIMITS.loginMax} characters`)
   .regex(/^[A-Za-z0-9_.@-]+$/, "login may use letters, digits and _ . @ - only");
-const password = z
-  .string()
+const password = text()
   .min(LIMITS.passwordMin, `password must be at least ${LIMITS.passwordMin} characters`)
   .max(LIMITS.passwordMax, `password must be at most ${LIMITS.passwordMax} characters`);
 
@@ -20,10 +19,10 @@ const password = z
  */
 export const PartnerAuthBody = z.strictObject({
   partner_id: z.union([
-    z.string().trim().min(1).max(LIMITS.partnerIdMax),
+    line().trim().min(1).max(LIMITS.partnerIdMax),
     z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
   ]),
-  nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
+  nickname: line().trim().min(1).max(LIMITS.nicknameMax),
   // Optional on the wire so an unsigned call gets the 401 of a bad signature, not a 400.
   ts: z.coerce
     .number({ message: "ts must be the launch time in Unix seconds" })
@@ -31,7 +30,7 @@ export const PartnerAuthBody = z.strictObject({
     .min(0)
     .max(2 ** 40)
     .optional(),
-  sign: z.string().max(128).optional(),
+  sign: line().max(128).optional(),
 });
 export type PartnerAuthBody = z.infer<typeof PartnerAuthBody>;
 
@@ -43,9 +42,9 @@ export type PartnerAuthBody = z.infer<typeof PartnerAuthBody>;
  * then simply not known (docs/decisions.md, issue 23 items 3 and 9).
  */
 export const LoginBody = z.strictObject({
-  login: z.string().trim().min(1, "login is required").max(LIMITS.loginMax),
-  password: z.string().min(1, "password is required").max(LIMITS.passwordMax),
-  device_credential: z.string().max(1024).optional().catch(undefined),
+  login: line().trim().min(1, "login is required").max(LIMITS.loginMax),
+  password: text().min(1, "password is required").max(LIMITS.passwordMax),
+  device_credential: text().max(1024).optional().catch(undefined),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -56,12 +55,12 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const PlayerEditBody = z.strictObject({
   login,
   password,
-  current_password: z.string().min(1).max(LIMITS.passwordMax).optional(),
+  current_password: text().min(1).max(LIMITS.passwordMax).optional(),
 });
 
 /** POST /api/device-login: local play's server-issued device key (see docs/decisions.md). */
 export const DeviceLoginBody = z.strictObject({
-  device_key: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "device_key must be the key the server gave"),
+  device_key: line().regex(/^[A-Za-z0-9_-]{43}$/, "device_key must be the key the server gave"),
 });
 export type DeviceLoginBody = z.infer<typeof DeviceLoginBody>;
 export type PlayerEditBody = z.infer<typeof PlayerEditBody>;
@@ -72,12 +71,11 @@ export const EmptyBody = z.union([z.strictObject({}), z.undefined(), z.null()]);
 /** POST /api/player/events: one analytics event. */
 export const PlayerEventBody = z.strictObject({
   event: z.strictObject({
-    name: z
-      .string()
+    name: line()
       .min(1)
       .max(LIMITS.eventNameMax)
       .regex(/^[a-z0-9_.:-]+$/i, "event name may use letters, digits and _ . : - only"),
-    data: z.record(z.string(), z.unknown()).optional(),
+    data: z.record(text(), TextJson).optional(),
   }),
 });
 export type PlayerEventBody = z.infer<typeof PlayerEventBody>;

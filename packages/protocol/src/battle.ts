@@ -1,9 +1,8 @@
 import { TARGET_KEYS, VIEW_SIDES } from "@cardrealm/engine";
 import { z } from "zod";
+import { line } from "./text.ts";
 
-const gameId = z
-  .string()
-  .regex(/^[0-9a-f-]{36}$/, "game_id must be the id the start call answered");
+const gameId = line().regex(/^[0-9a-f-]{36}$/, "game_id must be the id the start call answered");
 /**
  * The game_data.version the move was made against: required on every move
  * (a missing or stale one is refused with 409 and nothing is applied, so a

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LIMITS } from "./constants.ts";
+import { line, textFormat } from "./text.ts";
 
 const deckNumber = z
   .number()
@@ -20,8 +21,7 @@ export const EditorCompleteBody = z.strictObject({ deck_number: deckNumber.optio
 /** POST /api/editor/import: a deck code into a slot. */
 export const EditorImportBody = z.strictObject({
   deck_number: deckNumber,
-  code: z
-    .string()
+  code: line()
     .min(2)
     .max(400)
     .regex(/^[A-Za-z0-9_-]+$/, "a deck code uses letters, digits, - and _ only"),
@@ -30,8 +30,7 @@ export const EditorImportBody = z.strictObject({
 /** POST /api/boxes/open. request_id makes a retried click open the box once. */
 export const BoxOpenBody = z.strictObject({
   id: z.number().int().min(1).max(1000),
-  request_id: z
-    .string()
+  request_id: line()
     .regex(/^[A-Za-z0-9-]{8,64}$/, "request_id is 8-64 letters, digits or dashes")
     .optional(),
 });
@@ -41,8 +40,7 @@ export const PaymentCreateBody = z.strictObject({ id: z.number().int().min(1).ma
 /** POST /api/{partner}/payment/implement */
 export const PaymentImplementBody = z.strictObject({
   payment_id: z.union([
-    z
-      .string()
+    line()
       .min(1)
       .max(128)
       .regex(/^[A-Za-z0-9_.:-]+$/),
@@ -56,13 +54,12 @@ export const PaymentImplementBody = z.strictObject({
  * charged in minor units and must match the order.
  */
 export const PaymentCallbackBody = z.strictObject({
-  order_id: z.uuid("order_id must be an order id"),
-  payment_id: z
-    .string()
+  order_id: textFormat(z.uuid("order_id must be an order id")),
+  payment_id: line()
     .min(1)
     .max(128)
     .regex(/^[A-Za-z0-9_.:-]+$/, "payment_id may use letters, digits and _ . : - only"),
-  user_id: z.string().min(1).max(LIMITS.partnerIdMax),
+  user_id: line().min(1).max(LIMITS.partnerIdMax),
   amount: z.number().int().min(0).max(10_000_000),
   status: z.enum(["paid", "failed", "pending"]),
   ts: z
@@ -70,12 +67,17 @@ export const PaymentCallbackBody = z.strictObject({
     .int()
     .min(0)
     .max(2 ** 40),
-  sign: z.string().regex(/^[0-9a-f]{64}$/, "sign must be the platform's hex HMAC-SHA256"),
+  sign: line().regex(/^[0-9a-f]{64}$/, "sign must be the platform's hex HMAC-SHA256"),
 });
 export type PaymentCallbackBody = z.infer<typeof PaymentCallbackBody>;
 
+/** POST /api/{partner}/payment/sandbox-pay: the local sandbox pays an order (PAYMENT_SANDBOX=1). */
+export const SandboxPayBody = z.strictObject({
+  order_id: textFormat(z.uuid("order_id must be an order id")),
+});
+
 export const PartnerParams = z.strictObject({
-  partner: z.string().regex(/^[a-z0-9-]{2,32}$/, "unknown partner"),
+  partner: line().regex(/^[a-z0-9-]{2,32}$/, "unknown partner"),
 });
 
 export interface OpenedCard {

@@ -9,5 +9,6 @@ export * from "./operator.ts";
 export * from "./pvp.ts";
 export * from "./replays.ts";
 export * from "./state-messages.ts";
+export * from "./text.ts";
 export * from "./tutorial.ts";
 export * from "./user.ts";

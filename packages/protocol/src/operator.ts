@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { line } from "./text.ts";
 
 /**
  * The operator's console (`/operator/`, `/api/operator/*`, behind
@@ -6,14 +7,13 @@ import { z } from "zod";
  * the server logs with the operator's name.
  */
 const userId = z.number().int().min(1).max(2_147_483_647);
-const reason = z
-  .string()
+const reason = line()
   .trim()
   .min(3, "Say why (3 to 200 characters)")
   .max(200, "Say why (3 to 200 characters)");
 
 export const OperatorFindQuery = z.strictObject({
-  q: z.string().trim().min(1, "Type an id, login, nickname or partner id").max(100),
+  q: line().trim().min(1, "Type an id, login, nickname or partner id").max(100),
 });
 export type OperatorFindQuery = z.infer<typeof OperatorFindQuery>;
 
@@ -26,7 +26,7 @@ export const OperatorGrantBody = z.strictObject({
   gems: z.number().int().min(1).max(100_000),
   reason,
   /** Chosen by the console once per form: a retried or double-clicked grant credits once. */
-  key: z.string().regex(/^[A-Za-z0-9_-]{8,80}$/, "key: 8-80 letters, digits, - or _"),
+  key: line().regex(/^[A-Za-z0-9_-]{8,80}$/, "key: 8-80 letters, digits, - or _"),
 });
 export type OperatorGrantBody = z.infer<typeof OperatorGrantBody>;
 
@@ -39,7 +39,7 @@ export const OperatorGrantParams = z.strictObject({
 export const OperatorListQuery = z.strictObject({});
 
 export const OperatorRefundBody = z.strictObject({
-  order_id: z.string().min(1).max(64),
+  order_id: line().min(1).max(64),
   reason,
 });
 export type OperatorRefundBody = z.infer<typeof OperatorRefundBody>;

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { type StateMessageSchema, StateMessagesSchema } from "./state-messages.ts";
+import { line } from "./text.ts";
 
 /**
  * The PvP arena and the realtime channel (product.md sections 3, 4 and 7;
  * docs/realtime.md tells the whole protocol).
  */
 
-const gameId = z
-  .string()
-  .regex(/^[0-9a-f-]{36}$/, "game_id must be the id the start call answered");
+const gameId = line().regex(/^[0-9a-f-]{36}$/, "game_id must be the id the start call answered");
 
 /** Numbers of the arena, shared by client and server. */
 export const PVP = {
@@ -58,7 +57,7 @@ export const PVP = {
 
 /** POST /api/game/pvp/queue: the client's version (product.md section 7). */
 export const PvpQueueBody = z.strictObject({
-  version: z.union([z.string().max(32), z.number()]),
+  version: z.union([line().max(32), z.number()]),
 });
 export type PvpQueueBody = z.infer<typeof PvpQueueBody>;
 
@@ -67,7 +66,7 @@ export type PvpQueueBody = z.infer<typeof PvpQueueBody>;
  * confirm_start_game channel message carried.
  */
 export const ConfirmStartGameBody = z.strictObject({
-  players: z.string().regex(/^[0-9a-f-]{36}$/, "players must be the id confirm_start_game sent"),
+  players: line().regex(/^[0-9a-f-]{36}$/, "players must be the id confirm_start_game sent"),
 });
 export type ConfirmStartGameBody = z.infer<typeof ConfirmStartGameBody>;
 
@@ -97,22 +96,22 @@ export type ConfirmStartGameResult =
 /** register: sent on open (product.md section 4). */
 export const ChannelRegister = z.strictObject({
   action: z.literal("register"),
-  version: z.union([z.string().max(32), z.number()]).optional(),
+  version: z.union([line().max(32), z.number()]).optional(),
   clear_state: z.boolean().optional(),
   data: z.strictObject({
     user_id: z.number().int().positive(),
     /** The bearer token, when the socket URL did not carry ?token=. */
-    token: z.string().max(2048).optional(),
+    token: line().max(2048).optional(),
   }),
 });
 
 /** confirm: one per received message, naming its hash. */
 export const ChannelConfirm = z.strictObject({
   action: z.literal("confirm"),
-  version: z.union([z.string().max(32), z.number()]).optional(),
+  version: z.union([line().max(32), z.number()]).optional(),
   data: z.strictObject({
     user_id: z.number().int().positive(),
-    hash: z.string().min(1).max(64),
+    hash: line().min(1).max(64),
   }),
 });
 

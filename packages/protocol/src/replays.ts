@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { StateMessagesSchema } from "./state-messages.ts";
+import { line } from "./text.ts";
 
 /**
  * Replays and deck challenges (issue 16; docs/replays.md tells the whole
@@ -12,14 +13,16 @@ import { StateMessagesSchema } from "./state-messages.ts";
 export const REPLAY_LIST_LIMIT = 30;
 
 /** The battle's id (the game_id its start answered). */
-const battleId = z
-  .string()
-  .regex(/^[0-9a-f-]{36}$/, "the replay id must be a battle's id from GET /api/replays");
+const battleId = line().regex(
+  /^[0-9a-f-]{36}$/,
+  "the replay id must be a battle's id from GET /api/replays",
+);
 
 /** An unguessable share id: 22 base64url characters (128 random bits). */
-export const ReplayShareIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{22}$/, "that is not a replay share id");
+export const ReplayShareIdSchema = line().regex(
+  /^[A-Za-z0-9_-]{22}$/,
+  "that is not a replay share id",
+);
 
 /** GET /api/replays/:id, POST /api/replays/:id/share */
 export const ReplayIdParams = z.strictObject({ id: battleId });
@@ -116,8 +119,7 @@ export type ReplayShare = z.infer<typeof ReplayShareSchema>;
  * go through the /api/game/cpu/* routes with its game_id.
  */
 export const PracticeStartBody = z.strictObject({
-  deck_code: z
-    .string()
+  deck_code: line()
     .min(1, "deck_code is required")
     .max(400, "deck_code is too long")
     .regex(/^[A-Za-z0-9_-]+$/, "deck_code must be a Cardrealm deck code"),

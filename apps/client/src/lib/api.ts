@@ -8,6 +8,7 @@ import {
   type PlayerEditBody,
   type PlayerEventBody,
   type SignedInUser,
+  type TextJson,
   type User,
 } from "@cardrealm/protocol";
 import type { AppSettings } from "../stores/app-store.ts";
@@ -178,7 +179,7 @@ export const api = {
 };
 
 /** Fire and forget: analytics must never disturb play (429 and other failures are ignored). */
-export function sendEvent(name: string, data?: Record<string, unknown>): void {
+export function sendEvent(name: string, data?: Record<string, TextJson>): void {
   if (!getToken()) return;
   const event: PlayerEventBody["event"] = data ? { name, data } : { name };
   call("POST", "/api/player/events", { body: { event } }).catch(() => {});

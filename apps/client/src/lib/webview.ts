@@ -15,6 +15,7 @@
  * (app/stage.tsx) live with the app shell. Everything here takes the window as
  * a parameter so tests can hand in a stand-in.
  */
+import type { TextJson } from "@cardrealm/protocol";
 import { sendEvent } from "./api.ts";
 import { isEmbedded, isTouchDevice } from "./device.ts";
 import { isAndroidApp, receiveAndroidPayment } from "./payment-bridge.ts";
@@ -115,7 +116,7 @@ export function watchOrientationForRefresh(
 /** At most this many errors are reported per page, so a loop cannot flood the server. */
 export const MAX_ERROR_REPORTS = 10;
 
-export type ErrorReporter = (data: Record<string, unknown>) => void;
+export type ErrorReporter = (data: Record<string, TextJson>) => void;
 
 const defaultReporter: ErrorReporter = (data) => sendEvent("client_error", data);
 
@@ -136,7 +137,7 @@ export function installMobileErrorGuard(
   if (!mobile()) return () => {};
   const report = options.report ?? defaultReporter;
   let reported = 0;
-  const log = (data: Record<string, unknown>) => {
+  const log = (data: Record<string, TextJson>) => {
     console.error("[uncaught]", data);
     if (reported >= MAX_ERROR_REPORTS) return;
     reported += 1;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { LIMITS } from "@cardrealm/protocol";
+import { LIMITS, line, textFormat } from "@cardrealm/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { HttpError, parseWith } from "../http/http-error.ts";
@@ -8,13 +8,13 @@ import { cspDirectives, inlineHashes } from "../http/security-headers.ts";
 import { signFields } from "./partner-signature.ts";
 
 const LaunchQuery = z.strictObject({
-  partner_id: z.string().trim().min(1).max(LIMITS.partnerIdMax),
-  nickname: z.string().trim().min(1).max(LIMITS.nicknameMax),
+  partner_id: line().trim().min(1).max(LIMITS.partnerIdMax),
+  nickname: line().trim().min(1).max(LIMITS.nicknameMax),
 });
 
 const PayBody = z.strictObject({
-  order_id: z.uuid("order_id must be an order id"),
-  partner_id: z.string().trim().min(1).max(LIMITS.partnerIdMax),
+  order_id: textFormat(z.uuid("order_id must be an order id")),
+  partner_id: line().trim().min(1).max(LIMITS.partnerIdMax),
   amount: z.number().int().min(0).max(10_000_000),
   /** How many times the platform sends its notice (2: a retried notice, at once). */
   notices: z.union([z.literal(1), z.literal(2)]).default(1),

@@ -165,6 +165,7 @@ export async function registerArena(
     clock: room,
     bus,
     log,
+    authTimeoutMs: config.connections.wssRegisterTimeoutMs,
     ...(options.resendMs !== undefined ? { resendMs: options.resendMs } : {}),
     ...(options.heartbeatMs !== undefined ? { heartbeatMs: options.heartbeatMs } : {}),
     ...(options.timing?.reconnectMs !== undefined

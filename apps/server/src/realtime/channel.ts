@@ -78,6 +78,9 @@ interface Conn {
 }
 
 const OPEN = 1;
+const CLOSED = 3;
+/** How long a socket closed for not registering may take to answer the close. */
+const UNANSWERED_CLOSE_MS = 1000;
 
 /** Whether a parsed message says it is a confirm (ChannelConfirm then checks the rest). */
 function isConfirm(x: unknown): boolean {
@@ -464,8 +467,13 @@ export function createChannel(opts: ChannelOptions): Channel {
       );
     }
     conn.authTimer = clock.after(authTimeoutMs, () => {
-      if (conn.userId === null)
-        ws.close(PVP.closeUnauthorized, "Register with a valid token first");
+      if (conn.userId !== null) return;
+      ws.close(PVP.closeUnauthorized, "Register with a valid token first");
+      // A peer that never answers the close would hold the socket for ws's
+      // own 30 s close timeout: it gets a second, then the socket goes.
+      setTimeout(() => {
+        if (ws.readyState !== CLOSED) ws.terminate();
+      }, UNANSWERED_CLOSE_MS).unref();
     });
   }
 

@@ -9,18 +9,14 @@ import {
   PaymentCallbackBody,
   PaymentCreateBody,
   PaymentImplementBody,
+  SandboxPayBody,
 } from "@cardrealm/protocol";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
-import { z } from "zod";
 import type { createShop } from "../../economy/box-opening.ts";
 import type { createDeckEditor } from "../../economy/deck-editor.ts";
 import type { ImplementResult, NoticeResult, Payments } from "../../economy/payments.ts";
 import { HttpError, parseWith, unauthorized } from "../http-error.ts";
 import { valueOrHttpError } from "../refusal-to-http.ts";
-
-const SandboxPayBody = z.strictObject({
-  order_id: z.string().uuid("order_id must be an order id"),
-});
 
 /** Deck editor, boxes, season pass and the partner's gem shop. */
 export function economyRoutes(
