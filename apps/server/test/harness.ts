@@ -132,6 +132,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGINS_PER_MINUTE: "1000000",
     EVENTS_PER_MINUTE: "10000",
     REPLAY_SHARE_MISSES_PER_HOUR: "1000000",
+    FRIEND_REQUESTS_PER_HOUR: "1000000",
     ...overrides,
   });
 }

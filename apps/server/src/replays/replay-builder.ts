@@ -40,7 +40,7 @@ export type Rebuilt =
   | { ok: false; reason: "version" | "diverged" | "unreadable"; detail: string };
 
 /** Arena modes (isPvP on the wire): a human opponent, or the arena's own bot game. */
-const ARENA_MODES = new Set(["pvp", "pvpbot"]);
+const ARENA_MODES = new Set(["pvp", "pvpbot", "friendly"]);
 
 /** The seat's tag, as the live mode writes it (arena-games.ts / story-battles.ts), minus the clock. */
 function tagFor(src: ReplaySource, cpuId: number, side: Side, state: BattleState): Tag {
@@ -49,6 +49,7 @@ function tagFor(src: ReplaySource, cpuId: number, side: Side, state: BattleState
     d.game_id = src.id;
     d.cpu_id = cpuId;
     d.isPvP = arena;
+    if (src.mode === "friendly") d.friendly = true;
     if (arena) d.idle_left = Math.max(0, IDLE_FORFEIT - state.sides[side].idle);
   };
 }

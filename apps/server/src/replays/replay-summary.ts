@@ -9,6 +9,7 @@ const MODES: Record<string, ReplayMode> = {
   pvpbot: "bot",
   pvp: "arena",
   practice: "practice",
+  friendly: "friendly",
 };
 
 export const replayModeOf = (mode: string): ReplayMode | undefined => MODES[mode];
@@ -51,7 +52,7 @@ export function summaryOf(
   const other: Side = side === 0 ? 1 : 0;
   const playerName = setup.sides[side].name;
   const opponentName = setup.sides[other].name;
-  const cpuId = mode === "arena" ? null : (setup.cpuId ?? null);
+  const cpuId = mode === "arena" || mode === "friendly" ? null : (setup.cpuId ?? null);
   const player: ReplayPlayer = {
     name: playerName,
     cpu_id: null,

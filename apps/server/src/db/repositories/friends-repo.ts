@@ -242,3 +242,29 @@ export async function blocksOf(db: Executor, blocker: number): Promise<FriendPer
     .orderBy("blocks.created_at")
     .execute();
 }
+
+/** Where some players are playing: their arena seat's game and its mode, and any other active battle. */
+export async function battlesOf(
+  db: Executor,
+  userIds: readonly number[],
+): Promise<Map<number, { gameId: string; mode: string }>> {
+  const out = new Map<number, { gameId: string; mode: string }>();
+  if (userIds.length === 0) return out;
+  const active = await db
+    .selectFrom("battles")
+    .select(["id", "user_id", "mode"])
+    .where("user_id", "in", [...userIds])
+    .where("status", "=", "active")
+    .execute();
+  for (const b of active) out.set(b.user_id, { gameId: b.id, mode: b.mode });
+  // Side 1 of a PvP game has no battles row of their own: their seat says.
+  const seats = await db
+    .selectFrom("arena_seats")
+    .innerJoin("arena_games", "arena_games.id", "arena_seats.game_id")
+    .innerJoin("battles", "battles.id", "arena_seats.game_id")
+    .select(["arena_seats.user_id", "arena_seats.game_id", "battles.mode"])
+    .where("arena_seats.user_id", "in", [...userIds])
+    .execute();
+  for (const s of seats) out.set(s.user_id, { gameId: s.game_id, mode: s.mode });
+  return out;
+}
