@@ -159,7 +159,7 @@ export function createArenaBattles(deps: ArenaDeps) {
       gameId: string,
     ): Promise<{ players: [number, number]; decks: [number[], number[]] } | null> {
       const g = await games.load(gameId);
-      if (!g || g.setup.mode !== "friendly" || g.rec.battle.status !== "finished") return null;
+      if (g?.setup.mode !== "friendly" || g.rec.battle.status !== "finished") return null;
       const p1 = g.rec.game.player1;
       if (p1 === null) return null;
       return {

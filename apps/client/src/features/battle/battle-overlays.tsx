@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
+import { RematchButton } from "../friends/rematch-button.tsx";
 import { PracticeActions } from "../replay/practice-actions.tsx";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
@@ -172,6 +173,9 @@ export function EndGamePanel() {
   const premium = useAppStore((s) => s.user?.premium === true);
   // A deck challenge shows no rewards; it offers the deck and another try instead.
   const practice = useBattleStore((s) => isPracticeBattle(s));
+  // A friendly game pays nothing: it offers a rematch instead (features/friends).
+  const friendly = useBattleStore((s) => s.shown?.friendly === true);
+  const gameId = useBattleStore((s) => s.shown?.gameId ?? "");
   useAppStore((s) => s.practice);
   const [leaving, setLeaving] = useState<"continue" | "replay" | null>(null);
   const ok = useRef<HTMLButtonElement>(null);
@@ -222,6 +226,8 @@ export function EndGamePanel() {
         <p className="end-game__reason">{reason}</p>
         {practice ? (
           <PracticeActions />
+        ) : friendly ? (
+          <RematchButton gameId={gameId} />
         ) : (
           <div className="end-game__reward" data-testid="end-game-reward">
             <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
@@ -230,7 +236,7 @@ export function EndGamePanel() {
             </span>
           </div>
         )}
-        {!practice && !premium && bonus !== undefined && (
+        {!practice && !friendly && !premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
             With Season Pass: {formatGems(bonus)}
           </p>
