@@ -96,6 +96,11 @@ function ChallengeDialog({ c }: { c: ChallengeShown }) {
             />
             <span className="friends-countdown__text">{left} s</span>
           </div>
+          {c.link && (
+            <p className="friends-muted">
+              Link copied: <span data-testid="challenge-link-text">{c.link}</span>
+            </p>
+          )}
           {outgoing ? (
             <div className="friends-loading">
               <span className="friends-spinner" role="img" aria-label="Waiting for an answer" />
@@ -184,7 +189,7 @@ export default function FriendsHost() {
   useLinks();
   useEffect(() => {
     if (!notice) return;
-    const t = setTimeout(() => showFriendsNotice(null), 6_000);
+    const t = setTimeout(() => showFriendsNotice(null), 12_000);
     return () => clearTimeout(t);
   }, [notice]);
   return (

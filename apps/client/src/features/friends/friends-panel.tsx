@@ -153,6 +153,7 @@ export function FriendsPanel() {
   const [added, setAdded] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [challenging, setChallenging] = useState<FriendEntry | null>(null);
+  const activeDeck = useActiveDeck();
 
   const load = useCallback(async () => {
     try {
@@ -258,6 +259,35 @@ export function FriendsPanel() {
                   data-link={linkOf(list.link)}
                 >
                   {copied ? "Link copied" : "Copy link"}
+                </button>
+              </div>
+              <div className="friends-code">
+                <span className="friends-muted">Or challenge anyone with a link (60 s)</span>
+                <button
+                  type="button"
+                  className="btn btn--gold friends-btn"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(async () => {
+                      const c = await friendsApi.challenge(activeDeck);
+                      const link = linkOf(c.link);
+                      await navigator.clipboard?.writeText(link).catch(() => undefined);
+                      friendsStore.set({
+                        challenge: {
+                          id: c.id,
+                          direction: "outgoing",
+                          name: "whoever opens your link",
+                          expiresAt: c.expires_at,
+                          link,
+                        },
+                        panelOpen: false,
+                      });
+                      return undefined;
+                    })
+                  }
+                  data-testid="challenge-link"
+                >
+                  Challenge link
                 </button>
               </div>
               <form

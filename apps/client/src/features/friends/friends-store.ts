@@ -10,6 +10,8 @@ export interface ChallengeShown {
   /** The other player's name (the sender for incoming and link ones). */
   name: string;
   expiresAt: number;
+  /** A link challenge sent: the link to pass on. */
+  link?: string;
 }
 
 export interface FriendsState {
