@@ -38,6 +38,8 @@ async function playToEnd(loser: Page, winner: Page) {
 test("add a friend by link, a challenge played to the end, a rematch, a blocked player refused", async ({
   browser,
 }) => {
+  // Two friendly games between two browsers and three sign-ins: longer than the default budget.
+  test.setTimeout(300_000);
   const ann = await newPlayer(browser);
   const panel = await openFriends(ann);
   const link = (await panel.getByTestId("friend-link-copy").getAttribute("data-link")) ?? "";
@@ -48,10 +50,12 @@ test("add a friend by link, a challenge played to the end, a rematch, a blocked 
   await bob.goto(new URL(link).pathname + new URL(link).search);
   await expect(bob.getByTestId("login-friend-link")).toBeVisible();
   await bob.getByTestId("login-new-player").click();
-  await expect(bob.getByTestId("friends-notice")).toContainText("Friend request sent to", {
-    timeout: 25_000,
-  });
+  const notice = bob.getByTestId("friends-notice");
+  await expect(notice).toContainText("Friend request sent to", { timeout: 25_000 });
   await expectMap(bob);
+  // The request waits in Bob's panel for an answer.
+  await expect(await openFriends(bob)).toContainText("Waiting for:");
+  await bob.getByTestId("friends-close").click();
 
   // Ann's open panel hears it and accepts.
   await panel.getByTestId("friend-accept").click();
@@ -89,7 +93,7 @@ test("add a friend by link, a challenge played to the end, a rematch, a blocked 
   await playToEnd(ann, bob);
   for (const p of [ann, bob]) {
     await p.getByTestId("end-game-ok").click();
-    await expect(p.getByTestId("top-bar")).toBeVisible({ timeout: 15_000 });
+    await expect(p.getByTestId("screen-home")).toBeVisible({ timeout: 15_000 });
   }
 
   // Ann blocks Bob; Bob's list simply loses her; his new request reaches nobody.
