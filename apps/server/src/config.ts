@@ -85,6 +85,8 @@ const EnvSchema = z.object({
   LOGINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOGIN_FAILURES_PER_LOGIN: z.coerce.number().int().min(1).max(1_000_000).default(10),
   REPLAY_SHARE_MISSES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  /** Friend requests (by code or link) one player, and one address, may send per hour. */
+  FRIEND_REQUESTS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(30),
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   TOKEN_TTL_HOURS: z.coerce
     .number()
@@ -207,6 +209,7 @@ export interface Config {
     loginFailuresPerLogin: number;
     /** Unknown replay share ids one player, and one address, may ask for per hour. */
     replayShareMissesPerHour: number;
+    friendRequestsPerHour: number;
   };
   /** Password hashes computed at once; the rest wait their turn. */
   passwordHashConcurrency: number;
@@ -337,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       loginsPerMinute: e.LOGINS_PER_MINUTE,
       loginFailuresPerLogin: e.LOGIN_FAILURES_PER_LOGIN,
       replayShareMissesPerHour: e.REPLAY_SHARE_MISSES_PER_HOUR,
+      friendRequestsPerHour: e.FRIEND_REQUESTS_PER_HOUR,
     },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     tokenTtlSeconds: e.TOKEN_TTL_HOURS * 3600,

@@ -152,6 +152,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     EVENTS_PER_MINUTE: "10000",
     REPLAY_SHARE_MISSES_PER_HOUR: "1000000",
     ...RULE_OF_PAID_BATTLES_OFF,
+    FRIEND_REQUESTS_PER_HOUR: "1000000",
     ...overrides,
   });
 }

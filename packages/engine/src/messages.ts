@@ -74,6 +74,8 @@ export interface GameDataMsg {
   game_id?: string;
   cpu_id?: number;
   isPvP?: boolean;
+  /** A friendly game between two players (pays nothing, moves no rank). */
+  friendly?: boolean;
   /** PvP: when the active side's turn ends, on the server's clock (ms since the epoch). */
   turn_deadline?: number;
   /** PvP: the server's clock when the message was made; the client's offset comes from it. */

@@ -4,6 +4,7 @@ export * from "./catalogue.ts";
 export * from "./constants.ts";
 export * from "./economy.ts";
 export * from "./errors.ts";
+export * from "./friends.ts";
 export * from "./no-eval.ts";
 export * from "./operator.ts";
 export * from "./pvp.ts";

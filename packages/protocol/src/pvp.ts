@@ -168,6 +168,28 @@ export const ChannelData = z.discriminatedUnion("type", [
     idle_turns: z.number(),
   }),
   z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  // Friends (issue 24): refresh GET /api/friends.
+  z.object({
+    type: z.literal("friends_changed"),
+    /** request: a new friend request came in; accepted: it was accepted; removed. */
+    reason: z.enum(["request", "accepted", "removed"]),
+    nickname: z.string().optional(),
+  }),
+  /** A friend challenges you (only its addressee hears it). */
+  z.object({
+    type: z.literal("challenge"),
+    id: z.string(),
+    from: z.object({ id: z.number(), nickname: z.string() }),
+    expires_at: z.number(),
+  }),
+  /** A challenge went away unplayed: declined, cancelled by its sender, or expired. */
+  z.object({
+    type: z.literal("challenge_closed"),
+    id: z.string(),
+    reason: z.enum(["declined", "cancelled", "expired"]),
+  }),
+  /** The other player of a finished friendly game pressed Rematch. */
+  z.object({ type: z.literal("rematch"), game_id: z.string() }),
 ]);
 export type ChannelData = z.infer<typeof ChannelData>;
 

@@ -33,7 +33,7 @@ export const ReplayShareParams = z.strictObject({ share_id: ReplayShareIdSchema 
 export type ReplayShareParams = z.infer<typeof ReplayShareParams>;
 
 /** story: a campaign boss; arena: another player; bot: the arena bot; practice: a deck challenge. */
-export const REPLAY_MODES = ["story", "arena", "bot", "practice"] as const;
+export const REPLAY_MODES = ["story", "arena", "bot", "practice", "friendly"] as const;
 export const ReplayModeSchema = z.enum(REPLAY_MODES);
 export type ReplayMode = z.infer<typeof ReplayModeSchema>;
 

@@ -89,6 +89,8 @@ export const GameDataMsgSchema = z.object({
   game_id: z.string().optional(),
   cpu_id: int.optional(),
   isPvP: z.boolean().optional(),
+  /** A friendly game (issue 24): pays nothing, moves no rank; the end panel offers a rematch. */
+  friendly: z.boolean().optional(),
   turn_deadline: z.number().optional(),
   server_time: z.number().optional(),
   idle_left: int.optional(),

@@ -53,6 +53,8 @@ export interface ShownBattle {
   gameId: string;
   cpuId: number;
   isPvP: boolean;
+  /** A friendly game (features/friends): no rewards; the end panel offers a rematch. */
+  friendly: boolean;
   turn: number;
   turnCap: number;
   version: number;

@@ -9,15 +9,21 @@ import {
 } from "@cardrealm/protocol";
 import { overButActive } from "../db/repositories/battles-repo.ts";
 import type { QueueEntry } from "../matchmaking/arena-store.ts";
-import { type Outcome, outcomeOf } from "../services/outcome.ts";
+import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { createArenaChannel } from "./arena-channel.ts";
 import { createArenaGames } from "./arena-games.ts";
 import { createArenaMatchmaking } from "./arena-matchmaking.ts";
 import { RoomRegistry } from "./arena-room.ts";
 import { createArenaSettlement } from "./arena-settlement.ts";
-import { createArenaStart } from "./arena-start.ts";
+import { createArenaStart, type FriendlySeat } from "./arena-start.ts";
 import { createArenaTurns } from "./arena-turns.ts";
-import { type ArenaContext, type ArenaDeps, type ArenaTiming, BATTLE_MODE } from "./arena-types.ts";
+import {
+  type ArenaContext,
+  type ArenaDeps,
+  type ArenaTiming,
+  BATTLE_MODE,
+  humans,
+} from "./arena-types.ts";
 import { createBattleLock } from "./battle-lock.ts";
 
 export type {
@@ -95,7 +101,7 @@ export function createArenaBattles(deps: ArenaDeps) {
     async settleAllOverdue(): Promise<number> {
       let n = 0;
       for (const row of await overButActive(deps.db.kysely)) {
-        if (row.mode !== BATTLE_MODE.pvp && row.mode !== BATTLE_MODE.bot) continue;
+        if (!Object.values(BATTLE_MODE).some((m) => m === row.mode)) continue;
         try {
           const g = await games.load(row.id);
           if (g?.rec.battle.status === "active" && g.state.over) {
@@ -131,6 +137,47 @@ export function createArenaBattles(deps: ArenaDeps) {
     /** The answer to a cancel_warning message: the caller's game as it stands (a resync). */
     cancelWarning: (userId: number): Promise<Outcome<StateMessage[]>> =>
       outcomeOf(async () => (await channel.current(userId)) ?? []),
+
+    /**
+     * A friendly game (issue 24): both players leave the ranked queue, the
+     * game starts; answers each player's opening list (by user id).
+     */
+    async startFriendly(
+      p0: FriendlySeat,
+      p1: FriendlySeat,
+    ): Promise<{ gameId: string; seq: number; openings: Map<number, StateMessage[]> }> {
+      for (const u of [p0.userId, p1.userId]) {
+        await deps.store.leave(u);
+        await deps.store.cancelMatchOf(u, deps.room.now());
+      }
+      const g = await starts.createFriendly(p0, p1);
+      const openings = new Map<number, StateMessage[]>();
+      for (const h of humans(g)) openings.set(h.userId, games.snapshotFor(g, h.side));
+      return { gameId: g.rec.battle.id, seq: g.state.version, openings };
+    },
+    /** A finished friendly game's players and decks (a rematch's), or null. */
+    async finishedFriendly(
+      gameId: string,
+    ): Promise<{ players: [number, number]; decks: [number[], number[]] } | null> {
+      const g = await games.load(gameId);
+      if (g?.setup.mode !== "friendly" || g.rec.battle.status !== "finished") return null;
+      const p1 = g.rec.game.player1;
+      if (p1 === null) return null;
+      return {
+        players: [g.rec.game.player0, p1],
+        decks: [g.setup.sides[0].deck, g.setup.sides[1].deck],
+      };
+    },
+    /** Whether a player is free to start a battle (no arena seat, no other battle). */
+    isFree: async (userId: number): Promise<boolean> => {
+      try {
+        await starts.assertFree(userId);
+        return true;
+      } catch (err) {
+        if (err instanceof Refused) return false;
+        throw err;
+      }
+    },
 
     onRegister: (userId: number): Promise<ChannelData[]> => channel.onRegister(userId),
     onDrop: channel.onDrop,

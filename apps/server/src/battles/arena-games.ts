@@ -143,6 +143,7 @@ export function createArenaGames(
     return (d) => {
       d.game_id = g.rec.battle.id;
       tagArenaOpponent(d, g.setup, side);
+      if (g.setup.mode === "friendly") d.friendly = true;
       d.server_time = now;
       d.idle_left = Math.max(0, IDLE_FORFEIT - g.state.sides[side].idle);
       if (!g.state.over) d.turn_deadline = Number(g.rec.game.turn_deadline);

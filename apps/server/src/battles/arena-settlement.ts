@@ -68,6 +68,8 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
    * Null: the game was already settled (nothing is paid twice).
    */
   async function settleIn(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
+    const mode = g.setup.mode;
+    if (mode === "friendly") return settleFriendly(trx, g);
     const stats = statsOf(g);
     const state = g.state;
     const nowMs = clock();
@@ -139,7 +141,7 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
       await deps.progression.onBattleFinished(trx, {
         userId: r.userId,
         battleId: g.rec.battle.id,
-        mode: g.setup.mode,
+        mode,
         won: r.won,
         draw,
         // Unpaid (a give-up, a short loss, the paid-battle rule): no daily-task progress either.
@@ -164,7 +166,7 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
       });
       finished.push({
         gameId: g.rec.battle.id,
-        mode: g.setup.mode,
+        mode,
         userId: r.userId,
         side: r.side,
         opponentUserId: players.find((p) => p.userId !== r.userId)?.userId ?? null,
@@ -181,6 +183,24 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
     }
     await finishArena(trx, g.rec.battle.id, now);
     return { paid, finished };
+  }
+
+  /**
+   * A friendly game (rules.md, "Friendly games"): ends and frees both seats
+   * like any arena game, and is kept as a replay, but pays nothing, moves no
+   * rank or season xp and counts for no daily task. Nobody's hook hears of
+   * it (the hook is progression's).
+   */
+  async function settleFriendly(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
+    const now = new Date(clock()).toISOString();
+    if (
+      !(await finishBattle(trx, { id: g.rec.battle.id, winner: g.state.winner, rewards: 0, now }))
+    )
+      return null;
+    await finishArena(trx, g.rec.battle.id, now);
+    const paid: Settlement = new Map();
+    for (const h of humans(g)) paid.set(h.userId, { result: { rewards: { silver: 0 } } });
+    return { paid, finished: [] };
   }
 
   /** Tells the hook (progression's) of each finished player; never undoes the game. */

@@ -24,6 +24,12 @@ import {
 import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
+/** A friendly game's player: a deck slot, or a rematch's cards (the last game's deck). */
+export interface FriendlySeat {
+  userId: number;
+  deck: number | readonly number[];
+}
+
 /**
  * Starting arena games: who may play (level, deck, no other battle), the
  * rows of a new PvP or bot game, its rooms and first timers.
@@ -37,10 +43,27 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
     const user = await findUserById(k, userId);
     if (!user) throw refuse.signInAgain();
     if (user.level < PVP.arenaLevel) throw refuse.arenaLocked();
-    const deck = (await decksOf(k, userId)).get(user.active_deck) ?? [];
+    return { user, deck: await deckCards(userId, user.active_deck) };
+  }
+
+  /** A deck slot's cards, one id per copy; refuses a deck too small to play. */
+  async function deckCards(userId: number, slot: number): Promise<number[]> {
+    const deck = (await decksOf(k, userId)).get(slot) ?? [];
     const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
     if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
-    return { user, deck: cards };
+    return cards;
+  }
+
+  /**
+   * A player of a friendly game (issue 24) with the deck slot they chose:
+   * no arena level needed (a new guest may play a friend).
+   */
+  async function friendlyUser(seat: FriendlySeat): Promise<{ user: UserRow; deck: number[] }> {
+    const user = await findUserById(k, seat.userId);
+    if (!user) throw refuse.signInAgain();
+    const deck =
+      typeof seat.deck === "number" ? await deckCards(seat.userId, seat.deck) : [...seat.deck];
+    return { user, deck };
   }
 
   /** Refuses a player who is in another battle, after freeing one that is over. */
@@ -85,7 +108,7 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
     const state = createBattle(setup, catalogue);
     const id = randomUUID();
     const iso = nowIso(clock);
-    const opening = timing.openingTurnMs + (setup.mode === "pvp" ? timing.startAllowanceMs : 0);
+    const opening = timing.openingTurnMs + (setup.mode === "bot" ? 0 : timing.startAllowanceMs);
     const game: ArenaGameRow = {
       id,
       mode: setup.mode,
@@ -132,6 +155,12 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
 
   async function createPvp(p0: number, p1: number): Promise<Loaded> {
     const [a, b] = await Promise.all([arenaUser(p0), arenaUser(p1)]);
+    return createTwoPlayer("pvp", [p0, a], [p1, b]);
+  }
+
+  type Player = [number, { user: UserRow; deck: number[] }];
+
+  function createTwoPlayer(mode: "pvp" | "friendly", [p0, a]: Player, [p1, b]: Player) {
     const seed = randomInt(0, 2 ** 31 - 1);
     return createGame(
       {
@@ -141,13 +170,25 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
           { name: a.user.nickname, deck: a.deck },
           { name: b.user.nickname, deck: b.deck },
         ],
-        mode: "pvp",
+        mode,
         players: [p0, p1],
         cpuId: 0,
         ranks: [rankOf(a.user.rank_score).rank, rankOf(b.user.rank_score).rank],
       },
       deps.room.now(),
     );
+  }
+
+  /**
+   * A friendly game (issue 24) between two players with the deck slots they
+   * chose: the arena's clocks, reconnect and idle rules; it pays nothing
+   * (arena-settlement.ts). Both must be free of other battles.
+   */
+  async function createFriendly(p0: FriendlySeat, p1: FriendlySeat): Promise<Loaded> {
+    const [a, b] = await Promise.all([friendlyUser(p0), friendlyUser(p1)]);
+    await assertFree(p0.userId);
+    await assertFree(p1.userId);
+    return createTwoPlayer("friendly", [p0.userId, a], [p1.userId, b]);
   }
 
   /**
@@ -173,7 +214,7 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
     return games.snapshotFor(g, 0);
   }
 
-  return { arenaUser, assertFree, createPvp, startBot, leaveMatch };
+  return { arenaUser, friendlyUser, assertFree, createPvp, createFriendly, startBot, leaveMatch };
 }
 
 export type ArenaStart = ReturnType<typeof createArenaStart>;

@@ -88,7 +88,8 @@ export interface ArenaDeps {
 
 /** The battles row's setup for an arena game (the seed stays on the server). */
 export interface ArenaSetup extends BattleSetup {
-  mode: "pvp" | "bot";
+  /** friendly: a private game between two players (issue 24): pays nothing, moves no rank. */
+  mode: "pvp" | "bot" | "friendly";
   /** User ids by absolute side; null for the bot. */
   players: [number, number | null];
   cpuId: number;
@@ -143,7 +144,7 @@ export function tagArenaOpponent(
  * cpu/start with cpu_id 21 makes "bot" rows of its own, served by the cpu
  * routes; these are served by the pvp routes only.
  */
-export const BATTLE_MODE = { pvp: "pvp", bot: "pvpbot" } as const;
+export const BATTLE_MODE = { pvp: "pvp", bot: "pvpbot", friendly: "friendly" } as const;
 
 export function sideOf(g: { rec: ArenaRecord }, userId: number): Side | null {
   if (g.rec.game.player0 === userId) return 0;

@@ -20,6 +20,7 @@ import { replays } from "./migrations/0010-replays.ts";
 import { viewGlobals } from "./migrations/0011-view-globals.ts";
 import { paidBattles } from "./migrations/0012-paid-battles.ts";
 import { operatorAccountability } from "./migrations/0013-operator-accountability.ts";
+import { friends } from "./migrations/0015-friends.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -38,6 +39,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0011-view-globals": viewGlobals(db.dialect),
     "0012-paid-battles": paidBattles(),
     "0013-operator-accountability": operatorAccountability(db.dialect),
+    "0015-friends": friends(),
   };
 }
 

@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { type HumanDelays, thinkDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
+import type { ChannelData } from "@cardrealm/protocol";
 import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
@@ -17,8 +17,13 @@ import { planComputerTurn } from "../battles/computer-player.ts";
 import type { Config } from "../config.ts";
 import type { GameContent } from "../content-bridge.ts";
 import type { Db } from "../db/database.ts";
+import { createChallenges } from "../friends/challenges.ts";
+import { createFriends } from "../friends/friends-service.ts";
+import { friendsRoutes } from "../http/routes/friends-routes.ts";
 import { pvpRoutes } from "../http/routes/pvp-routes.ts";
 import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
+import { createRedisChallengeStore } from "../matchmaking/challenge-redis-store.ts";
+import { type ChallengeStore, createMemoryChallengeStore } from "../matchmaking/challenge-store.ts";
 import { createMemoryStore } from "../matchmaking/memory-store.ts";
 import { createRedisStore, type RedisArenaStore } from "../matchmaking/redis-store.ts";
 import type { Progression } from "../progression/progression.ts";
@@ -141,6 +146,7 @@ export async function registerArena(
   const log = app.log;
 
   let store: ArenaStore;
+  let challengeStore: ChallengeStore;
   let bus: Bus;
   const redisConnections: Redis[] = [];
   let epochWatch: NodeJS.Timeout | null = null;
@@ -153,10 +159,12 @@ export async function registerArena(
     const redisStore = createRedisStore(pub, prefix);
     const redisBus = createRedisBus({ pub, sub, prefix, log });
     store = redisStore;
+    challengeStore = createRedisChallengeStore(pub, prefix);
     bus = redisBus;
     epochWatch = watchRedisEpoch(redisStore, redisBus, log);
   } else {
     store = createMemoryStore();
+    challengeStore = createMemoryChallengeStore();
     bus = createMemoryBus();
   }
 
@@ -225,5 +233,22 @@ export async function registerArena(
   });
   channel.route(app);
   pvpRoutes(app, { auth: deps.auth, pvp });
+  // Friends, challenges and rematches (issue 24): presence and notices through the channel.
+  const send = (userId: number, data: ChannelData) => channel.send(userId, data);
+  const isConnected = (userId: number) => bus.isConnected(userId);
+  friendsRoutes(app, {
+    auth: deps.auth,
+    friends: createFriends({ db, clock: deps.clock, send, isConnected }),
+    challenges: createChallenges({
+      db,
+      room,
+      store: challengeStore,
+      pvp,
+      send,
+      isConnected,
+      log,
+    }),
+    requestsPerHour: config.throttle.friendRequestsPerHour,
+  });
   return { pvp, channel, store, bus };
 }

@@ -41,7 +41,7 @@ export type Rebuilt =
   | { ok: false; reason: "version" | "diverged" | "unreadable"; detail: string };
 
 /** Arena modes (isPvP on the wire): a human opponent, or the arena's own bot game. */
-const ARENA_MODES = new Set(["pvp", "pvpbot"]);
+const ARENA_MODES = new Set(["pvp", "pvpbot", "friendly"]);
 
 /** The seat's tag, as the live mode writes it (arena-games.ts / story-battles.ts), minus the clock. */
 function tagFor(
@@ -55,6 +55,7 @@ function tagFor(
     d.game_id = src.id;
     d.cpu_id = setup.cpuId ?? 0;
     d.isPvP = arena;
+    if (src.mode === "friendly") d.friendly = true;
     if (arena) {
       tagArenaOpponent(d, setup, side);
       d.idle_left = Math.max(0, IDLE_FORFEIT - state.sides[side].idle);

@@ -9,6 +9,7 @@ const MODES: Record<string, ReplayMode> = {
   pvpbot: "bot",
   pvp: "arena",
   practice: "practice",
+  friendly: "friendly",
 };
 
 export const replayModeOf = (mode: string): ReplayMode | undefined => MODES[mode];
@@ -52,7 +53,8 @@ export function summaryOf(
   const playerName = setup.sides[side].name;
   const opponentName = setup.sides[other].name;
   // The arena bot (pvpbot) passes for a player: a portrait of the players' set, as live.
-  const cpuId = mode === "arena" || b.mode === "pvpbot" ? null : (setup.cpuId ?? null);
+  const cpuId =
+    mode === "arena" || mode === "friendly" || b.mode === "pvpbot" ? null : (setup.cpuId ?? null);
   const player: ReplayPlayer = {
     name: playerName,
     cpu_id: null,

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { logout } from "../../app/session.ts";
+import { openFriends } from "../../features/friends/friends-store.ts";
 import { playClick } from "../../lib/audio.ts";
 import { openExternal } from "../../lib/external.ts";
 import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
@@ -120,6 +121,19 @@ export function TopBar() {
               openExternal(supporterUrl);
             }}
           />
+          <button
+            type="button"
+            className="top-bar__friends"
+            aria-label="Friends"
+            onClick={() => {
+              playClick();
+              openFriends();
+            }}
+            data-testid="friends-button"
+          >
+            <span aria-hidden="true">👥</span>
+            <span className="top-bar__friends-label">Friends</span>
+          </button>
           <button
             type="button"
             role="switch"

@@ -7,7 +7,7 @@
  * (lib/realtime/pvp-game-channel.ts). start_game goes to both: the queue
  * starts the battle, the battle drops it as already applied.
  */
-import { CLIENT_VERSION_LABEL, PVP } from "@cardrealm/protocol";
+import { type ChannelData, CLIENT_VERSION_LABEL, PVP } from "@cardrealm/protocol";
 import { getToken, signOutHere } from "../../lib/api.ts";
 import {
   type ChannelClient,
@@ -20,6 +20,7 @@ import {
 import { deliverGameData, setChannelDown } from "../../lib/realtime/pvp-game-channel.ts";
 import { noteServerTime } from "../../lib/realtime/server-clock.ts";
 import { appStore, setRoute, showSystemMessage } from "../../stores/app-store.ts";
+import { deliverFriendsData } from "../friends/friends-store.ts";
 import { deliverChannelData } from "./arena-channel.ts";
 
 const QUEUE_TYPES: ReadonlySet<string> = new Set([
@@ -38,6 +39,8 @@ export function routeChannelMessage({ data }: ChannelMessage): void {
     noteServerTime(data.server_time);
     return;
   }
+  // Friends, challenges, rematches and a friendly game's start (features/friends).
+  if (deliverFriendsData(data as ChannelData)) return;
   if (QUEUE_TYPES.has(data.type)) deliverChannelData(data);
   if (data.type === "state" && data.resume === true && appStore.get().route !== "game") {
     setRoute("game");

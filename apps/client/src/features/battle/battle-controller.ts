@@ -1184,7 +1184,8 @@ export async function finishBattle(then: "leave" | "replay" = "leave"): Promise<
             }),
       });
     }
-    const back = arena ? "arena" : "home";
+    // A friendly game (features/friends) needs no arena level: back to the map.
+    const back = arena && !s.shown.friendly ? "arena" : "home";
     if (then === "replay") {
       disposeBattle();
       setReplay({ source: { kind: "own", id: gameId }, returnTo: back });

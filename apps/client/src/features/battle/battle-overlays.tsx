@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
+import { RematchButton } from "../friends/rematch-button.tsx";
 import { PracticeActions } from "../replay/practice-actions.tsx";
 import { ArenaResultLines } from "./arena-result.tsx";
 import { BattleCard } from "./battle-card.tsx";
@@ -175,6 +176,9 @@ export function EndGamePanel() {
   const premium = useAppStore((s) => s.user?.premium === true);
   // A deck challenge shows no rewards; it offers the deck and another try instead.
   const practice = useBattleStore((s) => isPracticeBattle(s));
+  // A friendly game pays nothing: it offers a rematch instead (features/friends).
+  const friendly = useBattleStore((s) => s.shown?.friendly === true);
+  const gameId = useBattleStore((s) => s.shown?.gameId ?? "");
   useAppStore((s) => s.practice);
   const [leaving, setLeaving] = useState<"continue" | "replay" | null>(null);
   const ok = useRef<HTMLButtonElement>(null);
@@ -214,6 +218,8 @@ export function EndGamePanel() {
         </p>
         {practice ? (
           <PracticeActions />
+        ) : friendly ? (
+          <RematchButton gameId={gameId} />
         ) : (
           <div className="end-game__reward" data-testid="end-game-reward">
             <img src="/static/media/gem.svg" alt="" className="end-game__gem" />
@@ -224,7 +230,7 @@ export function EndGamePanel() {
         )}
         {!practice && <UnpaidNote unpaid={end.result?.unpaid} />}
         {!practice && <ArenaResultLines result={end.result} />}
-        {!practice && !premium && bonus !== undefined && (
+        {!practice && !friendly && !premium && bonus !== undefined && (
           <p className="end-game__bonus" data-testid="end-game-bonus">
             With Season Pass: {formatGems(bonus)}
           </p>

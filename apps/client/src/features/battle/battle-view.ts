@@ -55,6 +55,7 @@ export function shownFromSnapshot(msg: StateMessage): ShownBattle | null {
     gameId: game.game_id ?? "",
     cpuId: game.cpu_id ?? 0,
     isPvP: game.isPvP === true,
+    friendly: game.friendly === true,
     turn: game.turn,
     turnCap: game.turnCap,
     version: game.version,

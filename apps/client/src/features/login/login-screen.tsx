@@ -61,6 +61,8 @@ export function LoginScreen({ search }: LoginScreenProps) {
   const overSplash = useOverBootSplash("login");
   // A replay link (?replay=): the viewer opens once signed in (features/replay).
   const sharedReplay = replayShareIn(search ?? window.location.search) !== null;
+  // A friend's link (?friend=, ?challenge=): it acts once signed in (features/friends).
+  const friendLink = /[?&](friend|challenge)=/.exec(search ?? window.location.search)?.[1];
 
   const play = () => {
     if (isLoading) return;
@@ -146,6 +148,14 @@ export function LoginScreen({ search }: LoginScreenProps) {
       {sharedReplay && (
         <p className="login__shared panel" role="status" data-testid="login-shared-replay">
           A battle was shared with you. Play as a guest or sign in to watch it.
+        </p>
+      )}
+
+      {friendLink && (
+        <p className="login__shared panel" role="status" data-testid="login-friend-link">
+          {friendLink === "challenge"
+            ? "A friend challenged you to a game. Play as a guest or sign in to answer."
+            : "A player wants to be your friend. Play as a guest or sign in to add them."}
         </p>
       )}
 

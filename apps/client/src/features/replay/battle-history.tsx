@@ -14,6 +14,7 @@ export const MODE_LABEL: Record<ReplayMode, string> = {
   arena: "Arena",
   bot: "Arena",
   practice: "Deck challenge",
+  friendly: "Friendly",
 };
 
 export const RESULT_LABEL: Record<ReplayResult, string> = {

@@ -29,6 +29,8 @@ const hasSharedDeck = () => /[?&]deck=/.test(window.location.search);
 /** A replay link (?replay=<share id>) opens the replay viewer on that battle. */
 const SharedReplayLink = lazy(() => import("../replay/shared-replay-link.tsx"));
 const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
+/** Friends, challenges and their links (?friend=, ?challenge=): features/friends. */
+const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
 
 /** Screens not built yet: a styled placeholder with a way back (no dead ends). */
 const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
@@ -100,6 +102,9 @@ export default function Shell() {
         <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
       </div>
       <LargeCardHost />
+      <Suspense fallback={null}>
+        <FriendsHost />
+      </Suspense>
       {!watching && <TutorialHost />}
       {hasSharedReplay() && (
         <Suspense fallback={null}>
