@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DECK_SLOTS } from "./constants.ts";
 import type { StateMessageSchema } from "./state-messages.ts";
+import { line } from "./text.ts";
 
 /**
  * Friends, challenges and rematches (issue 24; docs/protocol.md, "Friends",
@@ -19,11 +20,10 @@ export const FRIENDS = {
 } as const;
 
 /** A friend code: 16 characters of RFC 4648 base32 (80 random bits); case is ignored. */
-export const FriendCode = z
-  .string()
+export const FriendCode = line()
   .max(64)
   .transform((s) => s.trim().toUpperCase())
-  .pipe(z.string().regex(/^[A-Z2-7]{16}$/, "A friend code is 16 letters and digits."));
+  .pipe(line().regex(/^[A-Z2-7]{16}$/, "A friend code is 16 letters and digits."));
 
 const userId = z
   .number()
@@ -85,7 +85,7 @@ export const ChallengeBody = z.strictObject({
 export type ChallengeBody = z.infer<typeof ChallengeBody>;
 
 /** An unguessable challenge id (128 random bits, base64url). */
-export const ChallengeId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "No such challenge.");
+export const ChallengeId = line().regex(/^[A-Za-z0-9_-]{22}$/, "No such challenge.");
 
 /** /api/challenges/:id/... */
 export const ChallengeParams = z.strictObject({ id: ChallengeId });
@@ -107,7 +107,7 @@ export interface ChallengeView {
 
 /** POST /api/game/friendly/rematch. */
 export const RematchBody = z.strictObject({
-  game_id: z.string().regex(/^[0-9a-f-]{36}$/, "game_id must be a finished friendly game's"),
+  game_id: line().regex(/^[0-9a-f-]{36}$/, "game_id must be a finished friendly game's"),
 });
 export type RematchBody = z.infer<typeof RematchBody>;
 
