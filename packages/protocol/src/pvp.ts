@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SocialChannelData } from "./social.ts";
 import { type StateMessageSchema, StateMessagesSchema } from "./state-messages.ts";
 
 /**
@@ -158,6 +159,7 @@ export const ChannelData = z.discriminatedUnion("type", [
     idle_turns: z.number(),
   }),
   z.object({ type: z.literal("error"), code: z.string(), message: z.string() }),
+  ...SocialChannelData,
 ]);
 export type ChannelData = z.infer<typeof ChannelData>;
 

@@ -11,6 +11,7 @@ const STATUS: Record<RefusalKind, [number, ErrorCode]> = {
   not_enough_gems: [402, "not_enough_gems"],
   deck_too_small: [400, "deck_too_small"],
   replay_unavailable: [409, "replay_unavailable"],
+  rate_limited: [429, "rate_limited"],
 };
 
 /** A service's outcome as a route answers it: the value, or the refusal as an HTTP error. */
