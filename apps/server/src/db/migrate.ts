@@ -18,6 +18,7 @@ import { viewVersions } from "./migrations/0008-view-versions.ts";
 import { operators } from "./migrations/0009-operators.ts";
 import { replays } from "./migrations/0010-replays.ts";
 import { viewGlobals } from "./migrations/0011-view-globals.ts";
+import { friends } from "./migrations/0015-friends.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -34,6 +35,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0009-operators": operators(db.dialect),
     "0010-replays": replays(),
     "0011-view-globals": viewGlobals(db.dialect),
+    "0015-friends": friends(),
   };
 }
 

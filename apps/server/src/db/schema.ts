@@ -235,7 +235,39 @@ export interface ReplaySharesTable {
   created_at: string;
 }
 
+/** A player's friend code (migration 0015): 80 random bits, base32 (16 characters). */
+export interface FriendCodesTable {
+  user_id: number;
+  code: string;
+  created_at: string;
+}
+
+/** One row per side of a friendship (both written together). */
+export interface FriendshipsTable {
+  user_id: number;
+  friend_id: number;
+  created_at: string;
+}
+
+/** A pending friend request, from one player to another. */
+export interface FriendRequestsTable {
+  from_user: number;
+  to_user: number;
+  created_at: string;
+}
+
+/** A block: `blocker` refuses requests, challenges and watching from `blocked`. */
+export interface BlocksTable {
+  blocker: number;
+  blocked: number;
+  created_at: string;
+}
+
 export interface Database {
+  friend_codes: FriendCodesTable;
+  friendships: FriendshipsTable;
+  friend_requests: FriendRequestsTable;
+  blocks: BlocksTable;
   replay_shares: ReplaySharesTable;
   player_view_versions: PlayerViewVersionsTable;
   view_globals: ViewGlobalsTable;
