@@ -13,7 +13,11 @@ export type BotEmoteMoment = "opening" | "bot_lost" | "bot_won";
 
 /** Out of 100: how often the bot emotes at each moment. */
 const CHANCE: Record<BotEmoteMoment, number> = { opening: 40, bot_lost: 50, bot_won: 20 };
-const SALT: Record<BotEmoteMoment, number> = { opening: 0x51ed27, bot_lost: 0x2c1b3c6d, bot_won: 0x297a2d39 };
+const SALT: Record<BotEmoteMoment, number> = {
+  opening: 0x51ed27,
+  bot_lost: 0x2c1b3c6d,
+  bot_won: 0x297a2d39,
+};
 
 /** A well-mixed 0..99 from the seed and the moment (murmur3's finaliser). */
 function roll(seed: number, moment: BotEmoteMoment): number {

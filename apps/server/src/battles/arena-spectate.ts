@@ -96,7 +96,9 @@ export function createArenaSpectate(deps: SpectateDeps) {
     watch,
     unwatch,
     afterStep(g: Loaded, events: readonly BattleEvent[]): void {
-      release(g, events).catch((err: unknown) => deps.log.error({ err }, "spectators' update failed"));
+      release(g, events).catch((err: unknown) =>
+        deps.log.error({ err }, "spectators' update failed"),
+      );
     },
     /** The user's channel session ended: they watch nothing any more. */
     onGone(userId: number): void {

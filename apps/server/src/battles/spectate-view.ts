@@ -24,7 +24,11 @@ import type { SpectateView } from "@cardrealm/protocol";
  */
 
 /** The public snapshot of a state: side 0 at the bottom, no hand's cards. */
-export function publicSnapshot(state: BattleState, catalogue: Catalogue, gameId: string): StateMessage {
+export function publicSnapshot(
+  state: BattleState,
+  catalogue: Catalogue,
+  gameId: string,
+): StateMessage {
   const m = snapshotMessage(state, 0, catalogue);
   if (m.player) m.player.hand = {};
   if (m.game_data) {
@@ -41,7 +45,10 @@ export function stateAtTurnStart(
   catalogue: Catalogue,
   turn: number,
 ): BattleState | null {
-  let state = createBattle({ seed: setup.seed, sides: setup.sides, opener: setup.opener }, catalogue);
+  let state = createBattle(
+    { seed: setup.seed, sides: setup.sides, opener: setup.opener },
+    catalogue,
+  );
   for (const action of actions) {
     if (state.turn >= turn) break;
     const r = step(state, action, catalogue);

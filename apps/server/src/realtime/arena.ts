@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { type HumanDelays, humanDelays } from "@cardrealm/ai";
 import { ARENA_BOT } from "@cardrealm/content";
 import type { Action, BattleState, Side } from "@cardrealm/engine";
+import type { ChannelData } from "@cardrealm/protocol";
 import fastifyWebsocket from "@fastify/websocket";
 import type { FastifyInstance, preHandlerAsyncHookHandler } from "fastify";
 import { Redis } from "ioredis";
@@ -12,12 +13,19 @@ import {
   type ArenaTiming,
   createArenaBattles,
 } from "../battles/arena-battles.ts";
+import { botEmoteForStep } from "../battles/arena-bot-emotes.ts";
+import { createArenaEmotes } from "../battles/arena-emotes.ts";
+import { createArenaSpectate } from "../battles/arena-spectate.ts";
+import { BOT_SIDE } from "../battles/arena-types.ts";
 import type { BattleVersions } from "../battles/battle-versions.ts";
 import { planComputerTurn } from "../battles/computer-player.ts";
+import type { FriendLookups } from "../battles/watch-access.ts";
 import type { Config } from "../config.ts";
 import type { GameContent } from "../content-bridge.ts";
 import type { Db } from "../db/database.ts";
+import * as friendsRepo from "../db/repositories/friends-repo.ts";
 import { pvpRoutes } from "../http/routes/pvp-routes.ts";
+import { socialRoutes } from "../http/routes/social-routes.ts";
 import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
 import { createMemoryStore } from "../matchmaking/memory-store.ts";
 import { createRedisStore } from "../matchmaking/redis-store.ts";
@@ -25,6 +33,11 @@ import type { Progression } from "../progression/progression.ts";
 import { type Bus, createMemoryBus, createRedisBus } from "./bus.ts";
 import { type Channel, createChannel } from "./channel.ts";
 import { every, type RoomClock, systemClock } from "./room-clock.ts";
+import {
+  createMemorySocialStore,
+  createRedisSocialStore,
+  type SocialStore,
+} from "./social-store.ts";
 
 /** What buildApp's callers may set for the arena (all optional). */
 export interface ArenaOptions {
@@ -44,6 +57,8 @@ export interface ArenaOptions {
   matchEveryMs?: number;
   /** Websocket ping interval (ms, wall time); 0 turns it off. */
   heartbeatMs?: number;
+  /** Who is whose friend and who blocks whom (spectating); defaults to db/repositories/friends-repo.ts. */
+  friends?: FriendLookups;
 }
 
 export interface Arena {
@@ -82,6 +97,7 @@ export async function registerArena(
 
   let store: ArenaStore;
   let bus: Bus;
+  let social: SocialStore;
   const redisConnections: Redis[] = [];
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
@@ -91,9 +107,11 @@ export async function registerArena(
     const prefix = `cr:${createHash("sha1").update(where).digest("hex").slice(0, 10)}:`;
     store = createRedisStore(pub, prefix);
     bus = createRedisBus({ pub, sub, prefix, log });
+    social = createRedisSocialStore(pub, prefix);
   } else {
     store = createMemoryStore();
     bus = createMemoryBus();
+    social = createMemorySocialStore(() => room.now());
   }
 
   const channel = createChannel({
@@ -109,6 +127,16 @@ export async function registerArena(
   });
 
   const catalogue = content.catalogue;
+  const send = (userId: number, data: ChannelData) => channel.send(userId, data);
+  const spectate = createArenaSpectate({
+    db,
+    catalogue,
+    store: social,
+    friends: options.friends ?? friendsRepo,
+    send,
+    log,
+  });
+  const emotes = createArenaEmotes({ db, store: social, send });
   const pvp = createArenaBattles({
     db,
     clock: deps.clock,
@@ -116,7 +144,7 @@ export async function registerArena(
     catalogue,
     bot: ARENA_BOT,
     store,
-    send: (userId, data) => channel.send(userId, data),
+    send,
     isConnected: (userId) => bus.isConnected(userId),
     // The same computer player as the story's (computer-player.ts): one way to play the bot.
     planBotTurn:
@@ -125,6 +153,13 @@ export async function registerArena(
     progression: deps.progression,
     versions: deps.battleVersions,
     onArenaGameFinished: options.onArenaGameFinished,
+    afterStep: (g, events) => {
+      spectate.afterStep(g, events);
+      const human = g.rec.game.player0;
+      const emote =
+        g.setup.mode === "bot" ? botEmoteForStep(g.setup.seed, BOT_SIDE, g.state, events) : null;
+      if (emote) send(human, { type: "emote", game_id: g.rec.battle.id, emote });
+    },
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.window ? { window: options.window } : {}),
     log,
@@ -134,7 +169,10 @@ export async function registerArena(
   channel.setHooks({
     onRegister: (userId) => pvp.onRegister(userId),
     onDrop: (userId, until) => pvp.onDrop(userId, until),
-    onGone: (userId) => pvp.onGone(userId),
+    onGone: (userId) => {
+      pvp.onGone(userId);
+      spectate.onGone(userId);
+    },
   });
 
   // Before the plugin's own preClose (which closes what is left and the
@@ -158,5 +196,6 @@ export async function registerArena(
   });
   channel.route(app);
   pvpRoutes(app, { auth: deps.auth, pvp });
+  socialRoutes(app, { auth: deps.auth, spectate, emotes });
   return { pvp, channel, store, bus };
 }
