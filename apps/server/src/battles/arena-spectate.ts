@@ -51,7 +51,7 @@ export function createArenaSpectate(deps: SpectateDeps) {
 
   async function watchable(gameId: string, viewer: number): Promise<Loaded> {
     const g = await loadArenaGame(k, gameId);
-    if (!g || g.setup.mode !== "pvp" || g.rec.battle.status !== "active" || g.state.over)
+    if (g?.setup.mode !== "pvp" || g.rec.battle.status !== "active" || g.state.over)
       throw notWatchable();
     const players = humans(g).map((h) => h.userId);
     if (!(await mayWatch(deps.friends, k, viewer, players))) throw notWatchable();

@@ -29,6 +29,8 @@ const hasSharedDeck = () => /[?&]deck=/.test(window.location.search);
 /** A replay link (?replay=<share id>) opens the replay viewer on that battle. */
 const SharedReplayLink = lazy(() => import("../replay/shared-replay-link.tsx"));
 const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
+/** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
+const WatchLink = lazy(() => import("../social/watch-link.tsx"));
 
 /** Screens not built yet: a styled placeholder with a way back (no dead ends). */
 const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
@@ -106,6 +108,9 @@ export default function Shell() {
           <SharedReplayLink />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <WatchLink />
+      </Suspense>
       {hasSharedDeck() && (
         <Suspense fallback={null}>
           <SharedDeckOffer />
