@@ -9,6 +9,7 @@ export function WatchedHand() {
   return (
     <div
       className="enemy-hand watched-hand"
+      role="img"
       aria-label={`${count} cards in hand`}
       data-testid="watched-hand"
     >
