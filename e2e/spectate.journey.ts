@@ -65,7 +65,7 @@ function recordReceived(page: Page): unknown[] {
     });
   });
   page.on("response", async (r) => {
-    if (!r.url().includes("/api/")) return;
+    if (!r.url().includes("/api/game/")) return;
     try {
       got.push(await r.json());
     } catch {
