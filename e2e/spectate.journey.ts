@@ -10,6 +10,7 @@ import {
   sqliteSeeder,
 } from "./arena-support.ts";
 import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { expectReadable } from "./text-size.ts";
 
 /**
  * Spectating and emotes in the browser (issue 24 items 4 and 5): two players
@@ -105,6 +106,7 @@ async function emoteCall(page: Page, gameId: string, emote: string): Promise<num
 
 test("a friend watches a PvP game a turn behind with nothing hidden; the players emote both ways", async ({
   browser,
+  baseURL,
 }) => {
   test.setTimeout(300_000);
   const { contexts, a, b } = await matchTwo(browser, seed);
@@ -113,8 +115,13 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
   try {
     const fan = await watcherContext.newPage();
     const received = recordReceived(fan);
-    await playAsNewPlayer(fan);
-    befriend(await playerId(fan), await playerId(a));
+    // The spectator signs up through the API (no map to load first) and is a friend of A.
+    const r = await fetch(`${baseURL}/api/play-new-player`, { method: "POST" });
+    const guest = ((await r.json()) as { data: { id: number; jwtToken: string } }).data;
+    await fan.addInitScript((token) => {
+      if (!localStorage.getItem("jwtToken")) localStorage.setItem("jwtToken", token);
+    }, guest.jwtToken);
+    befriend(guest.id, await playerId(a));
     const game = await liveGame(a);
     expect(game.id).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -153,6 +160,14 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await expect(fan.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
     await expect(fan.getByTestId("watched-hand")).toBeVisible();
     await keepScreenshot(fan, "watch-friend-game");
+    // On a phone (740x360): the watch screen and the emote bar read at 10 px or more.
+    await fan.setViewportSize({ width: 740, height: 360 });
+    await expectReadable(fan, '[data-testid="battle-screen"]', "watch screen on a phone");
+    await a.setViewportSize({ width: 740, height: 360 });
+    await a.getByTestId("emote-toggle").click();
+    await expect(a.getByTestId("emote-thanks")).toBeVisible();
+    await expectReadable(a, '[data-testid="emote-bar"]', "emote bar on a phone");
+    await a.getByTestId("emote-toggle").click();
 
     // The end is shown at once.
     await finishBySurrender(a, b);
