@@ -127,7 +127,8 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
 
     // The friends list's Watch: the watch link opens the game.
     await fan.goto(`/?watch=${game.id}`);
-    await expect(fan.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+    // A fresh page loads the realm first (slow on a loaded machine).
+    await expect(fan.getByTestId("battle-screen")).toBeVisible({ timeout: 90_000 });
     await expect(a.getByTestId("watchers-count")).toHaveText("1 watching", { timeout: 15_000 });
     await expect(b.getByTestId("watchers-count")).toHaveText("1 watching");
 
