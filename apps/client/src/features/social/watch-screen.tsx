@@ -1,11 +1,11 @@
 import { useBattleStore } from "../../stores/battle-store.ts";
+import { CardBacks } from "../battle/battle-board.tsx";
 import { closeWatch, useWatch } from "./watch-player.ts";
 import "./social.css";
 
 /** The watched player's hand at the bottom: backs only, as many as they hold. */
 export function WatchedHand() {
   const count = useBattleStore((s) => s.shown?.player.handCount ?? 0);
-  const n = Math.min(count, 10);
   return (
     <div
       className="enemy-hand watched-hand"
@@ -13,19 +13,7 @@ export function WatchedHand() {
       aria-label={`${count} cards in hand`}
       data-testid="watched-hand"
     >
-      {Array.from({ length: n }, (_, i) => {
-        const off = i - (n - 1) / 2;
-        return (
-          <span
-            // biome-ignore lint/suspicious/noArrayIndexKey: card backs have no identity
-            key={i}
-            className="enemy-hand__back"
-            style={{
-              transform: `translateX(${off * 30}px) translateY(${-(Math.abs(off) ** 2) * 1.5}px) rotate(${off * 5}deg)`,
-            }}
-          />
-        );
-      })}
+      <CardBacks count={count} fan={-1} />
     </div>
   );
 }
