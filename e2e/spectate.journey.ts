@@ -9,7 +9,7 @@ import {
   type SeedPlayer,
   sqliteSeeder,
 } from "./arena-support.ts";
-import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
 
 /**
@@ -145,7 +145,6 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await expect(a.getByTestId("emote-bubble-theirs")).toHaveText("Well played.", {
       timeout: 10_000,
     });
-    await keepScreenshot(b, "emote-bubbles");
 
     // Turns go by: the spectator is shown the start of the turn before the live one.
     await playRounds(a, b, 2);
@@ -160,7 +159,6 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     // Both hands as backs: no card of either hand on the spectator's board.
     await expect(fan.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
     await expect(fan.getByTestId("watched-hand")).toBeVisible();
-    await keepScreenshot(fan, "watch-friend-game");
     // On a phone (740x360): the watch screen and the emote bar read at 10 px or more.
     await fan.setViewportSize({ width: 740, height: 360 });
     await expectReadable(fan, '[data-testid="battle-screen"]', "watch screen on a phone");
