@@ -4,6 +4,7 @@ import type { Side } from "@cardrealm/engine";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
 import type { Db } from "../src/db/database.ts";
+import { insertFriendship } from "../src/db/repositories/friends-repo.ts";
 import { battleState } from "./harness.ts";
 import type { ServerProcess } from "./process.ts";
 import { arenaLevel, type SharedProcesses, startSharedProcesses } from "./shared-processes.ts";
@@ -151,5 +152,73 @@ describe.skipIf(!REDIS_URL)("two server processes sharing Redis", () => {
     );
     const endMsg = (end.data.messages as Msg[]).find((x) => x.end_game) as Msg;
     expect(endMsg.end_game?.result?.rewards.silver).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("a spectator on the other process gets the turns a turn late and the players hear 'watching'; two emotes at once on two processes: exactly one passes", async () => {
+    const [one, two] = servers as [ServerProcess, ServerProcess];
+    const a = await newGuest(one.url);
+    const b = await newGuest(one.url);
+    const fan = await newGuest(two.url);
+    await db.kysely
+      .updateTable("users")
+      .set({ level: 3 })
+      .where("id", "in", [a.id, b.id])
+      .execute();
+    await insertFriendship(db.kysely, fan.id, b.id, "2026-11-21T12:00:00.000Z");
+    const ca = await ChannelClient.open(one.url, a);
+    const cb = await ChannelClient.open(one.url, b);
+    const cf = await ChannelClient.open(two.url, fan);
+    clients.push(ca, cb, cf);
+    for (const c of [ca, cb, cf]) await c.waitType("registered");
+    await call(one.url, a.token, "POST", "/api/game/pvp/queue", { version: 1 });
+    await call(one.url, b.token, "POST", "/api/game/pvp/queue", { version: 1 });
+    const players = (await ca.waitType("confirm_start_game")).data.players as string;
+    await call(one.url, a.token, "POST", "/api/game/pvp/confirm-start-game", { players });
+    const started = await call<{ game_id: string }>(
+      one.url,
+      b.token,
+      "POST",
+      "/api/game/pvp/confirm-start-game",
+      { players },
+    );
+    const gameId = started.body.data?.game_id as string;
+
+    const watched = await call(two.url, fan.token, "POST", "/api/game/pvp/watch", {
+      game_id: gameId,
+    });
+    expect(watched.status).toBe(200);
+    expect((await ca.waitType("watchers")).data.count).toBe(1);
+
+    // Turn 2 starts on process one: the spectator on process two sees turn 1's start.
+    const s1 = await stateOf(gameId);
+    const side0 = await db.kysely
+      .selectFrom("arena_seats")
+      .select("user_id")
+      .where("game_id", "=", gameId)
+      .where("side", "=", s1.active)
+      .executeTakeFirstOrThrow();
+    const mover = side0.user_id === a.id ? a : b;
+    const ended = await call(one.url, mover.token, "POST", "/api/game/pvp/end-turn", {
+      game_id: gameId,
+      version: s1.version,
+      player_attack: [0, 0, 0, 0, 0],
+    });
+    expect(ended.status).toBe(200);
+    const view = (await cf.waitType("spectate")).data.view as {
+      live_turn: number;
+      shown_turn: number;
+      messages: { player?: { hand: Record<string, number> } }[];
+    };
+    expect(view).toMatchObject({ live_turn: 2, shown_turn: 1 });
+    expect(view.messages[0]?.player?.hand).toEqual({});
+
+    // The same player's two emotes, one to each process, at the same moment.
+    const both = await Promise.all(
+      [one, two].map((s) =>
+        call(s.url, a.token, "POST", "/api/game/pvp/emote", { game_id: gameId, emote: "wow" }),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 429]);
+    expect((await cb.waitType("emote")).data.emote).toBe("wow");
   }, 60_000);
 });

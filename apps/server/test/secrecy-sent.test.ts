@@ -9,11 +9,13 @@ import {
   messagesFor,
   readyAttackers,
   type Side,
+  type SideSetup,
   snapshotMessage,
   step,
 } from "@cardrealm/engine";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { publicSnapshot, stateAtTurnStart } from "../src/battles/spectate-view.ts";
 
 /**
  * What production actually sends to a seat (messagesFor after every step,
@@ -71,6 +73,7 @@ function play(seed: number, decks: [number, number], choices: readonly number[])
   };
   let state = createBattle({ ...setup, sides: [...setup.sides] }, CATALOGUE);
   const steps: { events: BattleEvent[]; state: BattleState }[] = [];
+  const actions: Action[] = [];
   for (const choice of choices) {
     if (state.over) break;
     const legal = legalActions(state, CATALOGUE).filter((a) => a.type !== "give_up");
@@ -84,9 +87,15 @@ function play(seed: number, decks: [number, number], choices: readonly number[])
     const r = step(state, action, CATALOGUE);
     if (!r.ok) throw new Error(`legal action refused: ${r.error.code}`);
     state = r.state;
+    actions.push(action);
     steps.push({ events: r.events, state });
   }
-  return { first: createBattle({ ...setup, sides: [...setup.sides] }, CATALOGUE), steps };
+  return {
+    setup: { ...setup, sides: [...setup.sides] as [SideSetup, SideSetup] },
+    first: createBattle({ ...setup, sides: [...setup.sides] }, CATALOGUE),
+    steps,
+    actions,
+  };
 }
 
 describe("what is sent to a seat never holds the other seat's secrets (real catalogue)", () => {
@@ -119,6 +128,41 @@ describe("what is sent to a seat never holds the other seat's secrets (real cata
         },
       ),
       { numRuns: 60 },
+    );
+  });
+});
+
+/** Both seats' secrets changed at once: what a spectator sees must not move. */
+const withBothSecretsChanged = (state: BattleState, salt: number) =>
+  withOtherSecrets(withOtherSecrets(state, 0, salt), 1, salt + 1);
+
+describe("what is sent to a spectator holds no secret of either seat (real catalogue)", () => {
+  it("the public snapshot: no hand, deck, seed or rng; unchanged when both seats' secrets change; a turn's start replays exactly", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 31 - 2 }),
+        fc.tuple(fc.nat(10), fc.nat(10)),
+        fc.array(fc.nat(1_000), { minLength: 10, maxLength: 120 }),
+        fc.nat(100),
+        (seed, decks, choices, salt) => {
+          const { setup, first, steps, actions } = play(seed, decks, choices);
+          const states = [first, ...steps.map((s) => s.state)];
+          for (const [i, state] of states.entries()) {
+            const sent = publicSnapshot(state, CATALOGUE, "g");
+            expect(secretFields(sent)).toEqual([]);
+            expect(sent.player?.hand).toEqual({});
+            expect(publicSnapshot(withBothSecretsChanged(state, salt), CATALOGUE, "g")).toEqual(
+              sent,
+            );
+            // The first state of each turn is what the spectators get, rebuilt from the actions.
+            const prev = states[i - 1];
+            if (i === 0 || (prev && prev.turn !== state.turn)) {
+              expect(stateAtTurnStart(setup, actions, CATALOGUE, state.turn)).toEqual(state);
+            }
+          }
+        },
+      ),
+      { numRuns: 40 },
     );
   });
 });

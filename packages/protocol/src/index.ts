@@ -9,6 +9,7 @@ export * from "./no-eval.ts";
 export * from "./operator.ts";
 export * from "./pvp.ts";
 export * from "./replays.ts";
+export * from "./social.ts";
 export * from "./state-messages.ts";
 export * from "./text.ts";
 export * from "./tutorial.ts";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SocialChannelData } from "./social.ts";
 import { type StateMessageSchema, StateMessagesSchema } from "./state-messages.ts";
 import { line } from "./text.ts";
 
@@ -190,6 +191,7 @@ export const ChannelData = z.discriminatedUnion("type", [
   }),
   /** The other player of a finished friendly game pressed Rematch. */
   z.object({ type: z.literal("rematch"), game_id: z.string() }),
+  ...SocialChannelData,
 ]);
 export type ChannelData = z.infer<typeof ChannelData>;
 

@@ -71,6 +71,18 @@ interface ArenaMove {
   save: ArenaSave;
 }
 
+/** An arena game as stored now (its row's state, setup and actions, parsed). */
+export async function loadArenaGame(from: Executor, gameId: string): Promise<Loaded | undefined> {
+  const rec = await loadArena(from, gameId);
+  if (!rec) return undefined;
+  return {
+    rec: { battle: { ...rec.battle, state: "", actions: "", setup: "" }, game: rec.game },
+    setup: JSON.parse(rec.battle.setup) as ArenaSetup,
+    state: JSON.parse(rec.battle.state) as BattleState,
+    actionsJson: rec.battle.actions,
+  };
+}
+
 /**
  * The arena's storage plugged into the battle core: games cached in this
  * process, moves through the group-commit writer, final states settled in a
@@ -111,15 +123,8 @@ export function createArenaGames(
     ctx.rooms().peek(gameId)?.dispose();
   }
 
-  async function load(gameId: string, from: Executor = k): Promise<Loaded | undefined> {
-    const rec = await loadArena(from, gameId);
-    if (!rec) return undefined;
-    return {
-      rec: { battle: { ...rec.battle, state: "", actions: "", setup: "" }, game: rec.game },
-      setup: JSON.parse(rec.battle.setup) as ArenaSetup,
-      state: JSON.parse(rec.battle.state) as BattleState,
-      actionsJson: rec.battle.actions,
-    };
+  function load(gameId: string, from: Executor = k): Promise<Loaded | undefined> {
+    return loadArenaGame(from, gameId);
   }
 
   /** The caller's seat in an active game; refuses a game that is not theirs or is over. */

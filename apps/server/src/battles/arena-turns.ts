@@ -51,6 +51,7 @@ export function createArenaTurns(ctx: ArenaContext) {
         });
       }
     }
+    deps.afterStep?.(g, events);
     if (g.state.over) {
       rooms.peek(gameId)?.dispose();
       ctx.settlement.runHooks(gameId, a.finished);

@@ -2,6 +2,7 @@ import type { HumanDelays } from "@cardrealm/ai";
 import type { OpponentDef } from "@cardrealm/content";
 import type {
   Action,
+  BattleEvent,
   BattleSetup,
   BattleState,
   Catalogue,
@@ -78,6 +79,8 @@ export interface ArenaDeps {
   /** The running engine and catalogue versions, stamped on every new game. */
   versions: BattleVersions;
   onArenaGameFinished?: ArenaFinishedHook | undefined;
+  /** After every saved step, once its messages went out (spectators, the bot's emotes). */
+  afterStep?: ((g: Loaded, events: BattleEvent[]) => void) | undefined;
   timing?: Partial<ArenaTiming>;
   window?: WindowRule;
   log: {

@@ -11,6 +11,7 @@ const STATUS: Record<RefusalKind, [number, ErrorCode]> = {
   not_enough_gems: [402, "not_enough_gems"],
   deck_too_small: [400, "deck_too_small"],
   replay_unavailable: [409, "replay_unavailable"],
+  rate_limited: [429, "rate_limited"],
 };
 
 /** The HTTP status a refusal answers (the admin command logs it like a route would). */

@@ -12,15 +12,22 @@ import {
   type ArenaTiming,
   createArenaBattles,
 } from "../battles/arena-battles.ts";
+import { botEmoteForStep } from "../battles/arena-bot-emotes.ts";
+import { createArenaEmotes } from "../battles/arena-emotes.ts";
+import { createArenaSpectate } from "../battles/arena-spectate.ts";
+import { BOT_SIDE } from "../battles/arena-types.ts";
 import type { BattleVersions } from "../battles/battle-versions.ts";
 import { planComputerTurn } from "../battles/computer-player.ts";
+import type { FriendLookups } from "../battles/watch-access.ts";
 import type { Config } from "../config.ts";
 import type { GameContent } from "../content-bridge.ts";
 import type { Db } from "../db/database.ts";
+import * as friendsRepo from "../db/repositories/friends-repo.ts";
 import { createChallenges } from "../friends/challenges.ts";
 import { createFriends } from "../friends/friends-service.ts";
 import { friendsRoutes } from "../http/routes/friends-routes.ts";
 import { pvpRoutes } from "../http/routes/pvp-routes.ts";
+import { socialRoutes } from "../http/routes/social-routes.ts";
 import type { ArenaStore, WindowRule } from "../matchmaking/arena-store.ts";
 import { createRedisChallengeStore } from "../matchmaking/challenge-redis-store.ts";
 import { type ChallengeStore, createMemoryChallengeStore } from "../matchmaking/challenge-store.ts";
@@ -30,6 +37,11 @@ import type { Progression } from "../progression/progression.ts";
 import { type Bus, busPrefix, createMemoryBus, createRedisBus } from "./bus.ts";
 import { type Channel, createChannel } from "./channel.ts";
 import { every, type RoomClock, systemClock } from "./room-clock.ts";
+import {
+  createMemorySocialStore,
+  createRedisSocialStore,
+  type SocialStore,
+} from "./social-store.ts";
 
 /**
  * The bot's think times (packages/ai thinkDelays), shortened to the test
@@ -64,6 +76,8 @@ export interface ArenaOptions {
   matchEveryMs?: number;
   /** Websocket ping interval (ms, wall time); 0 turns it off. */
   heartbeatMs?: number;
+  /** Who is whose friend and who blocks whom (spectating); defaults to db/repositories/friends-repo.ts. */
+  friends?: FriendLookups;
 }
 
 export interface Arena {
@@ -148,6 +162,7 @@ export async function registerArena(
   let store: ArenaStore;
   let challengeStore: ChallengeStore;
   let bus: Bus;
+  let social: SocialStore;
   const redisConnections: Redis[] = [];
   let epochWatch: NodeJS.Timeout | null = null;
   if (config.redisUrl) {
@@ -161,11 +176,13 @@ export async function registerArena(
     store = redisStore;
     challengeStore = createRedisChallengeStore(pub, prefix);
     bus = redisBus;
+    social = createRedisSocialStore(pub, prefix);
     epochWatch = watchRedisEpoch(redisStore, redisBus, log);
   } else {
     store = createMemoryStore();
     challengeStore = createMemoryChallengeStore();
     bus = createMemoryBus();
+    social = createMemorySocialStore(() => room.now());
   }
 
   const channel = createChannel({
@@ -182,6 +199,16 @@ export async function registerArena(
   });
 
   const catalogue = content.catalogue;
+  const send = (userId: number, data: ChannelData) => channel.send(userId, data);
+  const spectate = createArenaSpectate({
+    db,
+    catalogue,
+    store: social,
+    friends: options.friends ?? friendsRepo,
+    send,
+    log,
+  });
+  const emotes = createArenaEmotes({ db, store: social, send });
   const pvp = createArenaBattles({
     db,
     clock: deps.clock,
@@ -189,7 +216,7 @@ export async function registerArena(
     catalogue,
     bot: ARENA_BOT,
     store,
-    send: (userId, data) => channel.send(userId, data),
+    send,
     isConnected: (userId) => bus.isConnected(userId),
     // The same computer player as the story's (computer-player.ts): one way to play the bot.
     planBotTurn:
@@ -199,6 +226,13 @@ export async function registerArena(
     paidBattles: config.paidBattles,
     versions: deps.battleVersions,
     onArenaGameFinished: options.onArenaGameFinished,
+    afterStep: (g, events) => {
+      spectate.afterStep(g, events);
+      const human = g.rec.game.player0;
+      const emote =
+        g.setup.mode === "bot" ? botEmoteForStep(g.setup.seed, BOT_SIDE, g.state, events) : null;
+      if (emote) send(human, { type: "emote", game_id: g.rec.battle.id, emote });
+    },
     ...(options.timing ? { timing: options.timing } : {}),
     ...(options.window ? { window: options.window } : {}),
     log,
@@ -208,7 +242,10 @@ export async function registerArena(
   channel.setHooks({
     onRegister: (userId) => pvp.onRegister(userId),
     onDrop: (userId, until) => pvp.onDrop(userId, until),
-    onGone: (userId) => pvp.onGone(userId),
+    onGone: (userId) => {
+      pvp.onGone(userId);
+      spectate.onGone(userId);
+    },
   });
 
   // Before the plugin's own preClose (which closes what is left and the
@@ -234,7 +271,6 @@ export async function registerArena(
   channel.route(app);
   pvpRoutes(app, { auth: deps.auth, pvp });
   // Friends, challenges and rematches (issue 24): presence and notices through the channel.
-  const send = (userId: number, data: ChannelData) => channel.send(userId, data);
   const isConnected = (userId: number) => bus.isConnected(userId);
   friendsRoutes(app, {
     auth: deps.auth,
@@ -250,5 +286,6 @@ export async function registerArena(
     }),
     requestsPerHour: config.throttle.friendRequestsPerHour,
   });
+  socialRoutes(app, { auth: deps.auth, spectate, emotes });
   return { pvp, channel, store, bus };
 }

@@ -19,7 +19,9 @@ export type RefusalKind =
   /** The active deck holds fewer cards than a battle needs. */
   | "deck_too_small"
   /** A finished battle that no longer replays (another engine or catalogue version). */
-  | "replay_unavailable";
+  | "replay_unavailable"
+  /** Too soon after the same call (an emote within its gap). */
+  | "rate_limited";
 
 export interface Refusal {
   kind: RefusalKind;

@@ -21,6 +21,8 @@ import { deliverGameData, setChannelDown } from "../../lib/realtime/pvp-game-cha
 import { noteServerTime } from "../../lib/realtime/server-clock.ts";
 import { appStore, setRoute, showSystemMessage } from "../../stores/app-store.ts";
 import { deliverFriendsData } from "../friends/friends-store.ts";
+import { deliverSocialGameData } from "../social/emote-store.ts";
+import { deliverSpectateData } from "../social/spectate-inbox.ts";
 import { deliverChannelData } from "./arena-channel.ts";
 
 const QUEUE_TYPES: ReadonlySet<string> = new Set([
@@ -46,6 +48,7 @@ export function routeChannelMessage({ data }: ChannelMessage): void {
     setRoute("game");
   }
   if (deliverGameData(data)) return;
+  if (deliverSocialGameData(data) || deliverSpectateData(data)) return;
   if (data.type === "error") console.warn("[channel] refused:", data.code, data.message);
 }
 

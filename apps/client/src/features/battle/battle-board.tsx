@@ -496,24 +496,29 @@ export function DeckPile({ seat }: { seat: ViewSide }) {
 /** The opponent's hand as card backs. */
 export function EnemyHand() {
   const count = useBattleStore((s) => s.shown?.cpu.handCount ?? 0);
-  const n = Math.min(count, 10);
   return (
     <div className="enemy-hand" aria-hidden="true">
-      {Array.from({ length: n }, (_, i) => {
-        const off = i - (n - 1) / 2;
-        return (
-          <span
-            // biome-ignore lint/suspicious/noArrayIndexKey: card backs have no identity
-            key={i}
-            className="enemy-hand__back"
-            style={{
-              transform: `translateX(${off * 30}px) translateY(${Math.abs(off) ** 2 * 1.5}px) rotate(${off * -5}deg)`,
-            }}
-          />
-        );
-      })}
+      <CardBacks count={count} fan={1} />
     </div>
   );
+}
+
+/** Up to 10 card backs fanned out (the enemy's hand; a watched player's, `fan` -1, curving up). */
+export function CardBacks({ count, fan }: { count: number; fan: 1 | -1 }) {
+  const n = Math.min(count, 10);
+  return Array.from({ length: n }, (_, i) => {
+    const off = i - (n - 1) / 2;
+    return (
+      <span
+        // biome-ignore lint/suspicious/noArrayIndexKey: card backs have no identity
+        key={i}
+        className="enemy-hand__back"
+        style={{
+          transform: `translateX(${off * 30}px) translateY(${fan * Math.abs(off) ** 2 * 1.5}px) rotate(${fan * off * -5}deg)`,
+        }}
+      />
+    );
+  });
 }
 
 /** Reads the store once (tests and keyboard handling). */

@@ -6,6 +6,9 @@ import { VersusScreen } from "../arena/versus-screen.tsx";
 import { ReplayBar } from "../replay/replay-bar.tsx";
 import { ReplayLoading } from "../replay/replay-loading.tsx";
 import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
+import { EmoteBar } from "../social/emote-bar.tsx";
+import { stopWatch, useWatch } from "../social/watch-player.ts";
+import { WatchBar, WatchedHand, WatchWaiting } from "../social/watch-screen.tsx";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
   allAttack,
@@ -179,7 +182,7 @@ function BattleLoading() {
  * shows it read-only: no menu, timer, end turn or all attack, no drag, and
  * its own controls where those stood.
  */
-function BattleLayout({ replay }: { replay: boolean }) {
+function BattleLayout({ replay, watch = false }: { replay: boolean; watch?: boolean }) {
   const background = useBattleStore((s) => s.background);
   const phase = useBattleStore((s) => s.phase);
   const active = useBattleStore((s) => s.shown?.active);
@@ -198,7 +201,7 @@ function BattleLayout({ replay }: { replay: boolean }) {
       className={`battle battle--${background}${replay ? " battle--replay" : ""}`}
       data-testid="battle-screen"
       data-phase={phase}
-      data-mode={replay ? "replay" : "live"}
+      data-mode={watch ? "watch" : replay ? "replay" : "live"}
       style={{ backgroundImage: `url(/static/media/${background}.webp)` }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole battle (arrows, E, A, Escape) */}
@@ -238,16 +241,17 @@ function BattleLayout({ replay }: { replay: boolean }) {
           {!replay && <AllAttackButton />}
         </div>
         <DeckPile seat="player" />
-        <Hand />
+        {watch ? <WatchedHand /> : <Hand />}
         {!replay && <PickHint />}
         <PlayedCards />
         <BattleMessageBanner />
         {!replay && <PvpBanner />}
+        {!replay && <EmoteBar />}
         {!replay && <DragGhost />}
         <CardPreview />
         <CardZoom />
-        {replay ? <ReplayBar /> : <EndGamePanel />}
-        {!replay && <VersusScreen />}
+        {watch ? <WatchBar /> : replay ? <ReplayBar /> : <EndGamePanel />}
+        {!replay && !watch && <VersusScreen />}
       </div>
     </div>
   );
@@ -283,8 +287,21 @@ function ReplayViewer() {
   return <BattleLayout replay />;
 }
 
-/** The battle screen (route "game"): a battle, or the replay viewer of a finished one. */
+/** A friend's PvP game being watched a turn behind (issue 24 item 4): the read-only board. */
+function WatchViewer() {
+  const ready = useBattleStore((s) => s.mode === "replay" && s.shown !== null);
+  useEffect(() => {
+    keepBattle();
+    return stopWatch;
+  }, []);
+  if (!ready) return <WatchWaiting />;
+  return <BattleLayout replay watch />;
+}
+
+/** The battle screen (route "game"): a battle, a friend's game watched, or the replay viewer. */
 export default function BattleScreen() {
   const replaying = useAppStore((s) => s.replay !== null);
+  const watching = useWatch((s) => s.gameId !== null);
+  if (watching) return <WatchViewer />;
   return replaying ? <ReplayViewer /> : <LiveBattle />;
 }

@@ -31,6 +31,8 @@ const SharedReplayLink = lazy(() => import("../replay/shared-replay-link.tsx"));
 const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
 /** Friends, challenges and their links (?friend=, ?challenge=): features/friends. */
 const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
+/** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
+const WatchLink = lazy(() => import("../social/watch-link.tsx"));
 
 /** Screens not built yet: a styled placeholder with a way back (no dead ends). */
 const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
@@ -111,6 +113,9 @@ export default function Shell() {
           <SharedReplayLink />
         </Suspense>
       )}
+      <Suspense fallback={null}>
+        <WatchLink />
+      </Suspense>
       {hasSharedDeck() && (
         <Suspense fallback={null}>
           <SharedDeckOffer />

@@ -218,6 +218,13 @@ export const sfx = {
       { freq: 2637, dur: 0.45, at: 0.84, type: "sine", peak: 0.06 },
     ]);
   },
+  /** An emote's bubble appears (issue 24): a short friendly chirp. */
+  emote(): void {
+    playParts([
+      { freq: 740, to: 988, dur: 0.09, type: "sine", peak: 0.12 },
+      { freq: 1175, dur: 0.14, at: 0.08, type: "triangle", peak: 0.08 },
+    ]);
+  },
   /** A finished daily task. */
   dailyReward(): void {
     playParts([

@@ -1,0 +1,88 @@
+import type { SpectateView } from "@cardrealm/protocol";
+import { setRoute } from "../../stores/app-store.ts";
+import { battleStore } from "../../stores/battle-store.ts";
+import { createStore, useStore } from "../../stores/create-store.ts";
+import { disposeBattle, showReplayFrame } from "../battle/battle-controller.ts";
+import { checkedView, socialApi, watchErrorText } from "./social-api.ts";
+import { setSpectateHandler } from "./spectate-inbox.ts";
+
+/**
+ * Watching a friend's PvP game (issue 24 item 4): the watch call's first
+ * view, then each `spectate` channel message, shown on the battle screen
+ * read-only (the replay viewer's board, battle-controller.ts
+ * showReplayFrame). The server sends only the public view a turn behind;
+ * this keeps the newest one.
+ */
+export interface WatchState {
+  gameId: string | null;
+  status: "idle" | "loading" | "ready" | "error";
+  view: SpectateView | null;
+  error: string | null;
+}
+
+const idle: WatchState = { gameId: null, status: "idle", view: null, error: null };
+
+export const watchStore = createStore<WatchState>(idle);
+
+export function useWatch<T>(select: (s: WatchState) => T): T {
+  return useStore(watchStore, select);
+}
+
+export const WATCH_PARAM = "watch";
+
+/** The game id of a ?watch= link, if the address has one. */
+export function watchGameIn(search: string): string | null {
+  const id = new URLSearchParams(search).get(WATCH_PARAM)?.trim();
+  return id ? id : null;
+}
+
+/** Whether `next` should replace what is shown: later turns, the end, a new count of the same. */
+export function isNewer(shown: SpectateView | null, next: SpectateView): boolean {
+  if (!shown) return true;
+  if (shown.over) return false;
+  if (next.over) return true;
+  return next.shown_turn >= shown.shown_turn;
+}
+
+/** A view for the game being watched: shown if newer (others are dropped). */
+export function applyView(view: SpectateView): void {
+  const s = watchStore.get();
+  if (s.gameId !== view.game_id || !isNewer(s.view, view)) return;
+  watchStore.set({ view, status: "ready", error: null });
+  if (view.messages.length > 0) showReplayFrame(view.messages);
+}
+
+/** Opens the watch screen on a game. */
+export async function openWatch(gameId: string): Promise<void> {
+  watchStore.reset({ gameId, status: "loading", view: null, error: null });
+  setRoute("game");
+  try {
+    applyView(await socialApi.watch(gameId));
+  } catch (error) {
+    if (watchStore.get().gameId === gameId)
+      watchStore.set({ status: "error", error: watchErrorText(error) });
+  }
+}
+
+// The channel's spectate messages (spectate-inbox.ts): a view this page cannot read is dropped.
+setSpectateHandler((data) => {
+  try {
+    applyView(checkedView(data.view));
+  } catch {
+    // The next turn's view replaces it.
+  }
+});
+
+/** Stops watching (the screen closed): the server is told, the board goes. */
+export function stopWatch(): void {
+  const { gameId, status } = watchStore.get();
+  if (gameId && status !== "error") void socialApi.unwatch(gameId).catch(() => {});
+  watchStore.reset(idle);
+  if (battleStore.get().mode === "replay") disposeBattle();
+}
+
+/** The Leave button: stop watching and go back to the map. */
+export function closeWatch(): void {
+  stopWatch();
+  setRoute("home");
+}
