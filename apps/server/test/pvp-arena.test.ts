@@ -656,7 +656,9 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
         });
         expect(gave.status).toBe(200);
         const quit = (gave.body.data ?? []).find((x) => x.end_game) as Msg;
-        expect(quit.end_game?.result).toEqual({ rewards: { silver: 0 } });
+        // The give-up rule leaves the quitter unpaid, without a paid-battle reason.
+        expect(quit.end_game?.result).toMatchObject({ rewards: { silver: 0 }, season_xp: 0 });
+        expect(quit.end_game?.result).not.toHaveProperty("unpaid");
         const heard = await winner.c.waitFor(
           (x) => x.data.type === "state" && (x.data.messages as Msg[]).some((s) => s.end_game),
           5_000,
@@ -666,9 +668,10 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
       }
       const first = await trade(a, b);
       expect(first?.winner).toBe("player");
-      expect(first?.result).toEqual({ rewards: { silver: 0 }, unpaid: "too_short" });
+      const unpaidWin = { rewards: { silver: 0 }, unpaid: "too_short", season_xp: 0 };
+      expect(first?.result).toMatchObject(unpaidWin);
       const second = await trade(b, a);
-      expect(second?.result).toEqual({ rewards: { silver: 0 }, unpaid: "too_short" });
+      expect(second?.result).toMatchObject(unpaidWin);
 
       for (const p of [a, b]) {
         const arena = (await ledgerFor(db.kysely, p.id)).filter((l) =>
