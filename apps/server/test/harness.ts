@@ -151,7 +151,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOGINS_PER_MINUTE: "1000000",
     EVENTS_PER_MINUTE: "10000",
     REPLAY_SHARE_MISSES_PER_HOUR: "1000000",
-    ...RULE_OF_PAID_BATTLES_OFF,
+    // Production refuses the rule off (config.ts): an app built as production keeps the defaults.
+    ...(overrides.NODE_ENV === "production" ? {} : RULE_OF_PAID_BATTLES_OFF),
     FRIEND_REQUESTS_PER_HOUR: "1000000",
     ...overrides,
   });
