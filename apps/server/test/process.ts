@@ -46,8 +46,9 @@ export async function startServer(
       // server of a run (and of the hour before) counts in the same Redis key.
       SIGNUPS_PER_HOUR: "1000000",
       LOGINS_PER_MINUTE: "1000000",
-      // Battles here end in seconds: the paid-battle rule would pay them nothing.
-      ...RULE_OF_PAID_BATTLES_OFF,
+      // Battles here end in seconds: the paid-battle rule would pay them nothing
+      // (production refuses it off, so a production server keeps the defaults).
+      ...(env.NODE_ENV === "production" ? {} : RULE_OF_PAID_BATTLES_OFF),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -129,10 +129,14 @@ describe.skipIf(!haveRedisServer)("a Redis restart, survived", () => {
     const gameId = (started.body.data ?? []).find((m) => m.game_data)?.game_data?.game_id as string;
     const stateOf = () => battleState(shared.db, gameId);
 
-    // The human opens; ending the turn hands it to the bot, whose moves come
-    // over the channel after its human-like waits (a second or more).
-    const opening = await stateOf();
-    const human: Side = opening.active;
+    // The human (side 0) may not open: the bot's first player is drawn from the
+    // seed (issue 24 item 7), so wait for the human's turn. Ending it hands the
+    // turn to the bot, whose moves come after its human-like waits.
+    const human: Side = 0;
+    const opening = await until(async () => {
+      const s = await stateOf();
+      return s.active === human ? s : undefined;
+    }, 60_000);
     const end = passivePlanner(opening, human)[0];
     if (end?.type !== "end_turn") throw new Error("no end_turn");
     const ended = await call(server.url, b.token, "POST", "/api/game/pvp/end-turn", {

@@ -1,3 +1,4 @@
+import { availableParallelism, loadavg } from "node:os";
 import { PVP } from "@cardrealm/protocol";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ChannelClient, call, newGuest } from "../../../bench/pvp/arena-client.ts";
@@ -56,8 +57,11 @@ describe.skipIf(!REDIS_URL)("ended sessions across two processes sharing Redis",
     expect(r.status).toBe(200);
     const since = Date.now();
     const closed = await socket.closedAfter(since);
-    // Signed out, within a second.
-    expect([closed.code, closed.ms < 1000]).toEqual([PVP.closeSignedOut, true]);
+    // Signed out, within a second (on a machine with a core to spare; a run on
+    // an overloaded machine gets its load's share: the processes wait their turn).
+    const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / availableParallelism());
+    expect(closed.code).toBe(PVP.closeSignedOut);
+    expect(closed.ms, `closed after ${closed.ms} ms (budget ${budget} ms)`).toBeLessThan(budget);
     // And it cannot come back with the ended token, on either process.
     const again = await ChannelClient.open(one.url, me);
     clients.push(again);
@@ -91,7 +95,10 @@ describe.skipIf(!REDIS_URL)("ended sessions across two processes sharing Redis",
     expect(change.status).toBe(200);
     const since = Date.now(); // the end took effect with this answer (the hashing before it is slow)
     const closed = await socket.closedAfter(since);
-    // Signed out, within a second.
-    expect([closed.code, closed.ms < 1000]).toEqual([PVP.closeSignedOut, true]);
+    // Signed out, within a second (on a machine with a core to spare; a run on
+    // an overloaded machine gets its load's share: the processes wait their turn).
+    const budget = 1000 * Math.max(1, (loadavg()[0] ?? 0) / availableParallelism());
+    expect(closed.code).toBe(PVP.closeSignedOut);
+    expect(closed.ms, `closed after ${closed.ms} ms (budget ${budget} ms)`).toBeLessThan(budget);
   }, 60_000);
 });

@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { StateMessagesSchema } from "./state-messages.ts";
+import { line } from "./text.ts";
 
 /**
  * Watching a friend's arena game and the players' emotes (issue 24 items 4
  * and 5; docs/realtime.md "Spectating" and "Emotes").
  */
 
-const gameId = z
-  .string()
+const gameId = line()
   .max(36)
   .regex(/^[0-9a-f-]{36}$/, "game_id must be an arena game's id");
 
