@@ -93,7 +93,9 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // Three browsers and two signed-up players: 2.7 min on a quiet machine, 4.4
+  // beside another two-browser journey on two busy cores; a backstop only.
+  test.setTimeout(420_000);
   const { contexts, a, b } = await matchTwo(browser, seed);
   const watcherContext = await browser.newContext();
   contexts.push(watcherContext);
