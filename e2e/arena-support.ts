@@ -38,6 +38,27 @@ export function sqliteSeeder(dataDir: string): SeedPlayer {
   };
 }
 
+/**
+ * Test-only: a friendship written straight into the SQLite file of a
+ * server's DATA_DIR (both rows, as friends-repo does), for journeys that need
+ * two friends without the request round trip.
+ */
+export function befriendIn(dataDir: string): (a: number, b: number) => void {
+  return (a, b) => {
+    const db = new Database(resolve(dataDir, "cardrealm.sqlite"));
+    try {
+      const at = new Date().toISOString();
+      const add = db.prepare(
+        "insert into friendships (user_id, friend_id, created_at) values (?, ?, ?) on conflict do nothing",
+      );
+      add.run(a, b, at);
+      add.run(b, a, at);
+    } finally {
+      db.close();
+    }
+  };
+}
+
 /** Seeding through a PostgreSQL database the servers share. */
 export function postgresSeeder(databaseUrl: string): SeedPlayer {
   return async (userId, fields) => {

@@ -10,10 +10,17 @@
  * decoration, not reading (docs/mobile.md says which and why).
  */
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { newArenaPlayer, sqliteSeeder, surrender, versusNames } from "./arena-support.ts";
+import {
+  befriendIn,
+  newArenaPlayer,
+  playerId,
+  sqliteSeeder,
+  surrender,
+  versusNames,
+} from "./arena-support.ts";
 import { startFirstBattle } from "./battle-support.ts";
 import { keepScreenshot, playAsNewPlayer } from "./support.ts";
-import { expectReadable, settled } from "./text-size.ts";
+import { expectReadable, expectReadableWhole, settled } from "./text-size.ts";
 
 /** The number on the turn badge ("Turn 3 / 60"). */
 async function turnNumber(page: Page): Promise<number> {
@@ -210,5 +217,70 @@ test.describe("the arena on a 740x360 phone", () => {
     await expect(panel).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("end-game-reason")).toHaveText("You surrendered");
     await expectReadable(page, '[data-testid="end-game-panel"]', "arena end panel");
+  });
+});
+
+/**
+ * Friends on a 740x360 phone (issue 24): the friends panel with a friend (and
+ * Challenge) and a request waiting for an answer, the challenge's setup, the
+ * sender's waiting dialog and the incoming-challenge dialog: every text at
+ * 10 CSS px or more, whole, none over another. (The watch screen and the
+ * emote bar are checked the same way in spectate.journey.ts, on a live game.)
+ */
+test.describe("friends on a 740x360 phone", () => {
+  const phone = { viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true };
+  test.use(phone);
+  test.setTimeout(240_000);
+
+  test("the friends panel, a request, the challenge dialogs read whole at 10 px", async ({
+    page: ann,
+    browser,
+    baseURL,
+  }) => {
+    const bobContext = await browser.newContext(phone);
+    try {
+      const bob = await bobContext.newPage();
+      await playAsNewPlayer(ann);
+      await playAsNewPlayer(bob);
+      befriendIn(process.env.E2E_DATA_DIR ?? "")(await playerId(ann), await playerId(bob));
+      // A third player asks Ann to be friends through the API (Ann's code, as her panel shows it).
+      const code = await ann.evaluate(async () => {
+        const r = await fetch("/api/friends", {
+          headers: { Authorization: `Bearer ${localStorage.getItem("jwtToken")}` },
+        });
+        return ((await r.json()) as { data: { code: string } }).data.code;
+      });
+      const r = await fetch(`${baseURL}/api/play-new-player`, { method: "POST" });
+      const cid = ((await r.json()) as { data: { jwtToken: string } }).data;
+      const asked = await fetch(`${baseURL}/api/friends/request`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${cid.jwtToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ code }),
+      });
+      expect(asked.status).toBe(200);
+
+      await ann.getByTestId("friends-button").tap();
+      const panel = ann.getByTestId("friends-panel");
+      await expect(panel.getByTestId("friend-row")).toHaveCount(1, { timeout: 15_000 });
+      await expect(panel.getByTestId("friend-status")).toHaveText("Online", { timeout: 15_000 });
+      await expect(panel.getByTestId("friend-request")).toHaveCount(1);
+      await expectReadableWhole(ann, '[data-testid="friends-panel"]', "friends panel");
+      await keepScreenshot(ann, "friends-phone");
+
+      // Challenge: the setup (a deck slot), then Ann waits and Bob is asked.
+      await panel.getByTestId("friend-challenge").tap();
+      await expect(ann.getByTestId("challenge-setup")).toBeVisible();
+      await expectReadableWhole(ann, '[data-testid="challenge-setup"]', "challenge setup");
+      await ann.getByTestId("challenge-send").tap();
+      await expect(ann.getByTestId("challenge-waiting")).toBeVisible({ timeout: 15_000 });
+      await expectReadableWhole(ann, '[data-testid="challenge-waiting"]', "waiting dialog");
+      const incoming = bob.getByTestId("challenge-incoming");
+      await expect(incoming).toBeVisible({ timeout: 15_000 });
+      await expectReadableWhole(bob, '[data-testid="challenge-incoming"]', "incoming challenge");
+      await incoming.getByTestId("challenge-decline").tap();
+      await expect(ann.getByTestId("challenge-waiting")).toBeHidden({ timeout: 15_000 });
+    } finally {
+      await bobContext.close();
+    }
   });
 });

@@ -1,7 +1,6 @@
-import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import Database from "better-sqlite3";
 import {
+  befriendIn,
   finishBySurrender,
   matchTwo,
   playerId,
@@ -9,8 +8,8 @@ import {
   type SeedPlayer,
   sqliteSeeder,
 } from "./arena-support.ts";
-import { playAsNewPlayer } from "./support.ts";
-import { expectReadable } from "./text-size.ts";
+import { keepScreenshot, playAsNewPlayer } from "./support.ts";
+import { expectReadableWhole } from "./text-size.ts";
 
 /**
  * Spectating and emotes in the browser (issue 24 items 4 and 5): two players
@@ -23,21 +22,7 @@ import { expectReadable } from "./text-size.ts";
  */
 const dataDir = process.env.E2E_DATA_DIR ?? "";
 const seed: SeedPlayer = sqliteSeeder(dataDir);
-
-/** Test-only: a friendship written straight into the server's database (both rows, as friends-repo does). */
-function befriend(a: number, b: number): void {
-  const db = new Database(resolve(dataDir, "cardrealm.sqlite"));
-  try {
-    const at = new Date().toISOString();
-    const add = db.prepare(
-      "insert into friendships (user_id, friend_id, created_at) values (?, ?, ?) on conflict do nothing",
-    );
-    add.run(a, b, at);
-    add.run(b, a, at);
-  } finally {
-    db.close();
-  }
-}
+const befriend = befriendIn(dataDir);
 
 /** Field names only secrets use, anywhere in what was received. */
 function secrets(value: unknown, path = "$"): string[] {
@@ -108,7 +93,9 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
   browser,
   baseURL,
 }) => {
-  test.setTimeout(300_000);
+  // Three browsers and two signed-up players: 2.7 min on a quiet machine, 4.4
+  // beside another two-browser journey on two busy cores; a backstop only.
+  test.setTimeout(420_000);
   const { contexts, a, b } = await matchTwo(browser, seed);
   const watcherContext = await browser.newContext();
   contexts.push(watcherContext);
@@ -129,6 +116,10 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await fan.goto(`/?watch=${game.id}`);
     // A fresh page loads the realm first (slow on a loaded machine).
     await expect(fan.getByTestId("battle-screen")).toBeVisible({ timeout: 90_000 });
+    // The spectator is a new player: the guide's first line waits until Leave
+    // (it came over the board, and its shield held Leave's press for good).
+    await expect(fan.getByTestId("watch-turn")).toBeVisible({ timeout: 15_000 });
+    await expect(fan.getByTestId("tutorial-bubble")).toHaveCount(0);
     await expect(a.getByTestId("watchers-count")).toHaveText("1 watching", { timeout: 15_000 });
     await expect(b.getByTestId("watchers-count")).toHaveText("1 watching");
 
@@ -161,11 +152,12 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await expect(fan.getByTestId("watched-hand")).toBeVisible();
     // On a phone (740x360): the watch screen and the emote bar read at 10 px or more.
     await fan.setViewportSize({ width: 740, height: 360 });
-    await expectReadable(fan, '[data-testid="battle-screen"]', "watch screen on a phone");
+    await expectReadableWhole(fan, '[data-testid="battle-screen"]', "watch screen on a phone");
+    await keepScreenshot(fan, "watch-phone");
     await a.setViewportSize({ width: 740, height: 360 });
     await a.getByTestId("emote-toggle").click();
     await expect(a.getByTestId("emote-thanks")).toBeVisible();
-    await expectReadable(a, '[data-testid="emote-bar"]', "emote bar on a phone");
+    await expectReadableWhole(a, '[data-testid="emote-bar"]', "emote bar on a phone");
     await a.getByTestId("emote-toggle").click();
 
     // The end is shown at once.
@@ -177,6 +169,7 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     expect(secrets(received)).toEqual([]);
     await fan.getByTestId("watch-leave").click();
     await expect(fan.getByTestId("battle-screen")).toBeHidden({ timeout: 10_000 });
+    await expect(fan.getByTestId("tutorial-bubble")).toBeVisible({ timeout: 10_000 });
   } finally {
     for (const c of contexts) await c.close();
   }

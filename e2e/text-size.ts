@@ -112,3 +112,140 @@ export async function expectReadable(
     `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,
   ).toEqual([]);
 }
+
+/**
+ * Layout problems under `root`: a button (or `extra` element) not whole in the
+ * window or covered at its centre, and a text cut off by its own box. Inside a
+ * list that scrolls one way, only that way is let off: the list scrolls a
+ * button into view there, but nothing brings back what sticks out across it.
+ */
+export async function layoutProblems(page: Page, root: string, extra: string[]): Promise<string[]> {
+  await settled(page);
+  return page.evaluate(
+    ({ root, extra }) => {
+      const out: string[] = [];
+      const base = document.querySelector(root);
+      if (!base) return [`no ${root}`];
+      const name = (el: Element) =>
+        `${el.getAttribute("data-testid") ?? el.className} "${(el.textContent ?? "").trim().slice(0, 40)}"`;
+      /** Whether a list above el scrolls across (x) or down (y). */
+      const scrolls = (el: Element): { x: boolean; y: boolean } => {
+        const out = { x: false, y: false };
+        for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+          const s = getComputedStyle(e);
+          if (/(auto|scroll)/.test(s.overflowY) && e.scrollHeight > e.clientHeight + 1)
+            out.y = true;
+          if (/(auto|scroll)/.test(s.overflowX) && e.scrollWidth > e.clientWidth + 1) out.x = true;
+        }
+        return out;
+      };
+      const visible = (el: Element) =>
+        el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        el.getBoundingClientRect().width > 0;
+      const whole = [
+        ...base.querySelectorAll("button, a[href], input, select"),
+        ...extra.flatMap((s) => [...document.querySelectorAll(s)]),
+      ];
+      /** Wholly outside a box that clips it (a slider's cards off to the side): not shown, by design. */
+      const clippedAway = (el: Element, r: DOMRect): boolean => {
+        for (let e = el.parentElement; e && e !== document.body; e = e.parentElement) {
+          if (getComputedStyle(e).overflow === "visible") continue;
+          const c = e.getBoundingClientRect();
+          if (r.right <= c.left || r.left >= c.right || r.bottom <= c.top || r.top >= c.bottom)
+            return true;
+        }
+        return false;
+      };
+      for (const el of whole) {
+        if (!visible(el) || el.closest("[aria-hidden=true], .visually-hidden")) continue;
+        const list = scrolls(el);
+        const inList = list.x || list.y;
+        const r = el.getBoundingClientRect();
+        if (clippedAway(el, r)) continue;
+        if (
+          (!list.x && (r.left < -1 || r.right > innerWidth + 1)) ||
+          (!list.y && (r.top < -1 || r.bottom > innerHeight + 1))
+        ) {
+          out.push(
+            `${name(el)} not whole in the window (${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)})`,
+          );
+          continue;
+        }
+        if (inList || !el.matches("button, a[href], input, select")) continue;
+        const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        if (top && !(el === top || el.contains(top) || top.contains(el)))
+          out.push(`${name(el)} covered by ${top.className || top.tagName}`);
+      }
+      const walker = document.createTreeWalker(base, NodeFilter.SHOW_TEXT);
+      const seen = new Set<Element>();
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || seen.has(el) || !(node.textContent ?? "").trim() || !visible(el)) continue;
+        if (el.closest(".visually-hidden")) continue;
+        seen.add(el);
+        const s = getComputedStyle(el);
+        if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+        if (/(auto|scroll)/.test(s.overflowX + s.overflowY)) continue;
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2)
+          out.push(
+            `${name(el)} cut off (${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight})`,
+          );
+      }
+      return out;
+    },
+    { root, extra },
+  );
+}
+
+/** Two texts under `selector` drawn over each other (each named with its place). */
+export async function overlappingTexts(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const root = document.querySelector(selector);
+    if (!root) return [`no ${selector}`];
+    const where = (el: Element): string => {
+      const tagged = el.closest("[data-testid]");
+      const id = tagged ? `[data-testid=${tagged.getAttribute("data-testid")}] ` : "";
+      return `${id}${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+    };
+    const out: string[] = [];
+    const seen: { text: string; box: DOMRect }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = (node.textContent ?? "").trim();
+      const el = node.parentElement;
+      if (!text || !el || el.closest("[data-text-decor], .visually-hidden")) continue;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const box = range.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) continue;
+      for (const other of seen) {
+        const w = Math.min(box.right, other.box.right) - Math.max(box.left, other.box.left);
+        const h = Math.min(box.bottom, other.box.bottom) - Math.max(box.top, other.box.top);
+        if (w > 2 && h > 2) out.push(`"${text}" over "${other.text}" at ${where(el)}`);
+      }
+      seen.push({ text, box });
+    }
+    return out;
+  }, selector);
+}
+
+/**
+ * Every text under `selector` at MIN_CSS_PX or more, none cut off or over
+ * another, and every button under it whole in the window and uncovered.
+ */
+export async function expectReadableWhole(
+  page: Page,
+  selector: string,
+  label: string,
+): Promise<void> {
+  await expectReadable(page, selector, label);
+  const problems = [
+    ...(await layoutProblems(page, selector, [])),
+    ...(await overlappingTexts(page, selector)),
+  ];
+  expect(
+    problems,
+    `${label}: cut off, covered or overlapping:\n  ${problems.join("\n  ")}`,
+  ).toEqual([]);
+}

@@ -6,6 +6,7 @@ import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { LargeCardHost } from "../card-views/large-card-host.tsx";
+import { useWatch } from "../social/watch-store.ts";
 import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
 
@@ -72,8 +73,12 @@ function ScreenOf({ route }: { route: Route }) {
 /** Everything after login: the top bar and the current in-app route. */
 export default function Shell() {
   const route = useAppStore((s) => s.route);
-  // The guide stays away while a replay is watched; it picks up where it was after Close.
-  const watching = useAppStore((s) => s.replay !== null);
+  // The guide stays away while a replay or a friend's game is watched (a new
+  // player opening a watch link met Lyra over the board, her shield over
+  // Leave); it picks up where it was after Close or Leave.
+  const replaying = useAppStore((s) => s.replay !== null);
+  const spectating = useWatch((s) => s.gameId !== null);
+  const watching = replaying || spectating;
   const { shown, leaving } = useScreenRoutes(route);
   // The battle's screen goes at once (its effects stop with it), and so does any screen the battle replaces.
   const keepLeaving = leaving !== null && leaving !== "game" && route !== "game";

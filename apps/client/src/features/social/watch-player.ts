@@ -1,32 +1,19 @@
 import type { SpectateView } from "@cardrealm/protocol";
 import { setRoute } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
-import { createStore, useStore } from "../../stores/create-store.ts";
 import { disposeBattle, showReplayFrame } from "../battle/battle-controller.ts";
 import { checkedView, socialApi, watchErrorText } from "./social-api.ts";
 import { setSpectateHandler } from "./spectate-inbox.ts";
+import { idleWatch, watchStore } from "./watch-store.ts";
 
 /**
  * Watching a friend's PvP game (issue 24 item 4): the watch call's first
  * view, then each `spectate` channel message, shown on the battle screen
  * read-only (the replay viewer's board, battle-controller.ts
  * showReplayFrame). The server sends only the public view a turn behind;
- * this keeps the newest one.
+ * this keeps the newest one in watch-store.ts.
  */
-export interface WatchState {
-  gameId: string | null;
-  status: "idle" | "loading" | "ready" | "error";
-  view: SpectateView | null;
-  error: string | null;
-}
-
-const idle: WatchState = { gameId: null, status: "idle", view: null, error: null };
-
-export const watchStore = createStore<WatchState>(idle);
-
-export function useWatch<T>(select: (s: WatchState) => T): T {
-  return useStore(watchStore, select);
-}
+export { useWatch, type WatchState, watchStore } from "./watch-store.ts";
 
 export const WATCH_PARAM = "watch";
 
@@ -77,7 +64,7 @@ setSpectateHandler((data) => {
 export function stopWatch(): void {
   const { gameId, status } = watchStore.get();
   if (gameId && status !== "error") void socialApi.unwatch(gameId).catch(() => {});
-  watchStore.reset(idle);
+  watchStore.reset(idleWatch);
   if (battleStore.get().mode === "replay") disposeBattle();
 }
 
