@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import {
   finishBySurrender,
@@ -9,6 +9,7 @@ import {
   type SeedPlayer,
   sqliteSeeder,
 } from "./arena-support.ts";
+import { emotesBothWays, liveGame, recordReceived, secrets } from "./social-support.ts";
 import { playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
 
@@ -37,71 +38,6 @@ function befriend(a: number, b: number): void {
   } finally {
     db.close();
   }
-}
-
-/** Field names only secrets use, anywhere in what was received. */
-function secrets(value: unknown, path = "$"): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => secrets(v, `${path}[${i}]`));
-  if (value === null || typeof value !== "object") return [];
-  const out: string[] = [];
-  for (const [k, v] of Object.entries(value)) {
-    if (k === "seed" || k === "rng" || (k === "deck" && Array.isArray(v))) out.push(`${path}.${k}`);
-    if (k === "hand" && v !== null && typeof v === "object" && Object.keys(v).length > 0)
-      out.push(`${path}.hand`);
-    out.push(...secrets(v, `${path}.${k}`));
-  }
-  return out;
-}
-
-/** Everything the page receives from the server as JSON: channel frames and API answers. */
-function recordReceived(page: Page): unknown[] {
-  const got: unknown[] = [];
-  page.on("websocket", (ws) => {
-    ws.on("framereceived", ({ payload }) => {
-      try {
-        got.push(JSON.parse(String(payload)));
-      } catch {
-        got.push(String(payload));
-      }
-    });
-  });
-  page.on("response", async (r) => {
-    if (!r.url().includes("/api/game/")) return;
-    try {
-      got.push(await r.json());
-    } catch {
-      // Not JSON (a static file): nothing of the game in it.
-    }
-  });
-  return got;
-}
-
-/** The live game's id and turn, as the player's own page asks the server. */
-async function liveGame(page: Page): Promise<{ id: string; turn: number }> {
-  return page.evaluate(async () => {
-    const token = localStorage.getItem("jwtToken");
-    const r = await fetch("/api/game/pvp/current", {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    const body = (await r.json()) as { data: { game_data?: { game_id: string; turn: number } }[] };
-    const g = body.data.find((m) => m.game_data)?.game_data;
-    return { id: g?.game_id ?? "", turn: g?.turn ?? 0 };
-  });
-}
-
-async function emoteCall(page: Page, gameId: string, emote: string): Promise<number> {
-  return page.evaluate(
-    async ([game_id, id]) => {
-      const token = localStorage.getItem("jwtToken");
-      const r = await fetch("/api/game/pvp/emote", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ game_id, emote: id }),
-      });
-      return r.status;
-    },
-    [gameId, emote] as const,
-  );
 }
 
 test("a friend watches a PvP game a turn behind with nothing hidden; the players emote both ways", async ({
@@ -133,18 +69,7 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await expect(b.getByTestId("watchers-count")).toHaveText("1 watching");
 
     // Emotes both ways; the bar waits out the gap, and the server refuses one inside it.
-    await a.getByTestId("emote-toggle").click();
-    await a.getByTestId("emote-greetings").click();
-    await expect(b.getByTestId("emote-bubble-theirs")).toHaveText("Greetings!", {
-      timeout: 10_000,
-    });
-    await expect(a.getByTestId("emote-bubble-mine")).toHaveText("Greetings!");
-    expect(await emoteCall(a, game.id, "wow")).toBe(429);
-    await b.getByTestId("emote-toggle").click();
-    await b.getByTestId("emote-well_played").click();
-    await expect(a.getByTestId("emote-bubble-theirs")).toHaveText("Well played.", {
-      timeout: 10_000,
-    });
+    await emotesBothWays(a, b, game.id);
 
     // Turns go by: the spectator is shown the start of the turn before the live one.
     await playRounds(a, b, 2);
