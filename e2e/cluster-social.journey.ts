@@ -70,7 +70,8 @@ async function holderOf(cluster: Cluster, userId: number): Promise<number> {
 async function moveAwayFrom(cluster: Cluster, page: Page, avoid: number): Promise<number> {
   const id = await playerId(page);
   let at = await holderOf(cluster, id);
-  for (let tries = 0; at === avoid && tries < 10; tries++) {
+  let tries = 0;
+  for (; at === avoid && tries < 10; tries++) {
     const registered = page.waitForEvent("websocket", { timeout: 60_000 }).then((ws) =>
       ws.waitForEvent("framereceived", {
         predicate: (f) => String(f.payload).includes('"registered"'),
@@ -82,6 +83,7 @@ async function moveAwayFrom(cluster: Cluster, page: Page, avoid: number): Promis
     at = await holderOf(cluster, id);
   }
   expect(at, "the player's websocket on the other process").not.toBe(avoid);
+  console.log(`player ${id}: websocket on process ${at} after ${tries} reload(s)`);
   return at;
 }
 
