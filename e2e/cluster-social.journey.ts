@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { playerId, playRounds } from "./arena-support.ts";
+import { playerId } from "./arena-support.ts";
 import {
   type Cluster,
   type ClusterPorts,
@@ -10,6 +10,7 @@ import {
   stopCluster,
 } from "./cluster-support.ts";
 import {
+  backToMap,
   befriendByLink,
   blockAndRefuse,
   challengeAccepted,
@@ -22,6 +23,7 @@ import {
   recordReceived,
   rematch,
   secrets,
+  watchedATurnBehind,
 } from "./social-support.ts";
 
 /**
@@ -171,17 +173,8 @@ test.describe("friends, a challenge, a spectator and emotes across two servers b
         timeout: 10_000,
       });
 
-      // Turns go by: Cy is shown the start of the turn before the live one.
-      await playRounds(ann, bob, 2);
-      const live = await liveGame(ann);
-      expect(live.turn).toBeGreaterThanOrEqual(4);
-      await expect(cy.getByTestId("watch-turn")).toHaveAttribute(
-        "data-shown-turn",
-        String(live.turn - 1),
-        { timeout: 15_000 },
-      );
-      await expect(cy.getByTestId("battle-screen")).toHaveAttribute("data-mode", "watch");
-      await expect(cy.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
+      // Turns go by: Cy is shown the start of the turn before the live one, no hand's cards.
+      await watchedATurnBehind(ann, bob, cy);
 
       // Played to the end (Bob surrenders); Cy is shown the end at once.
       await playToEnd(bob, ann);
@@ -193,10 +186,7 @@ test.describe("friends, a challenge, a spectator and emotes across two servers b
       // A rematch, across the processes, played to its end.
       await rematch(ann, bob);
       await playToEnd(ann, bob);
-      for (const p of [ann, bob]) {
-        await p.getByTestId("end-game-ok").click();
-        await expect(p.getByTestId("screen-home")).toBeVisible({ timeout: 15_000 });
-      }
+      await backToMap(ann, bob);
 
       // Ann blocks Bob: his new request reaches nobody, her challenge link refuses him.
       await blockAndRefuse(ann, bob, annLink);

@@ -1,5 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { test } from "@playwright/test";
 import {
+  backToMap,
   befriendByLink,
   blockAndRefuse,
   challengeAccepted,
@@ -36,10 +37,7 @@ test("add a friend by link, a challenge played to the end, a rematch, a blocked 
 
   await rematch(ann, bob);
   await playToEnd(ann, bob);
-  for (const p of [ann, bob]) {
-    await p.getByTestId("end-game-ok").click();
-    await expect(p.getByTestId("screen-home")).toBeVisible({ timeout: 15_000 });
-  }
+  await backToMap(ann, bob);
 
   // Ann blocks Bob; his new request reaches nobody and her challenge link refuses him.
   await blockAndRefuse(ann, bob, link);

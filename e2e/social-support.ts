@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { surrender, waitForTurn } from "./arena-support.ts";
+import { playRounds, surrender, waitForTurn } from "./arena-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -115,6 +115,33 @@ export async function rematch(asker: Page, other: Page): Promise<void> {
       timeout: 15_000,
     });
   }
+}
+
+/** The end panel's OK on each page: back to the map. */
+export async function backToMap(...pages: Page[]): Promise<void> {
+  for (const p of pages) {
+    await p.getByTestId("end-game-ok").click();
+    await expect(p.getByTestId("screen-home")).toBeVisible({ timeout: 15_000 });
+  }
+}
+
+/**
+ * `a` and `b` play two turns each; the spectator `fan` is shown the start of
+ * the turn before the live one, in watch mode, both hands as backs (no card
+ * of either hand on its board).
+ */
+export async function watchedATurnBehind(a: Page, b: Page, fan: Page): Promise<void> {
+  await playRounds(a, b, 2);
+  const live = await liveGame(a);
+  expect(live.turn).toBeGreaterThanOrEqual(4);
+  await expect(fan.getByTestId("watch-turn")).toHaveAttribute(
+    "data-shown-turn",
+    String(live.turn - 1),
+    { timeout: 15_000 },
+  );
+  await expect(fan.getByTestId("battle-screen")).toHaveAttribute("data-mode", "watch");
+  await expect(fan.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
+  await expect(fan.getByTestId("watched-hand")).toBeVisible();
 }
 
 /**

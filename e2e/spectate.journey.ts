@@ -5,11 +5,16 @@ import {
   finishBySurrender,
   matchTwo,
   playerId,
-  playRounds,
   type SeedPlayer,
   sqliteSeeder,
 } from "./arena-support.ts";
-import { emotesBothWays, liveGame, recordReceived, secrets } from "./social-support.ts";
+import {
+  emotesBothWays,
+  liveGame,
+  recordReceived,
+  secrets,
+  watchedATurnBehind,
+} from "./social-support.ts";
 import { playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
 
@@ -72,18 +77,7 @@ test("a friend watches a PvP game a turn behind with nothing hidden; the players
     await emotesBothWays(a, b, game.id);
 
     // Turns go by: the spectator is shown the start of the turn before the live one.
-    await playRounds(a, b, 2);
-    const live = await liveGame(a);
-    expect(live.turn).toBeGreaterThanOrEqual(4);
-    await expect(fan.getByTestId("watch-turn")).toHaveAttribute(
-      "data-shown-turn",
-      String(live.turn - 1),
-      { timeout: 15_000 },
-    );
-    await expect(fan.getByTestId("battle-screen")).toHaveAttribute("data-mode", "watch");
-    // Both hands as backs: no card of either hand on the spectator's board.
-    await expect(fan.locator('[data-testid^="hand-card-"]')).toHaveCount(0);
-    await expect(fan.getByTestId("watched-hand")).toBeVisible();
+    await watchedATurnBehind(a, b, fan);
     // On a phone (740x360): the watch screen and the emote bar read at 10 px or more.
     await fan.setViewportSize({ width: 740, height: 360 });
     await expectReadable(fan, '[data-testid="battle-screen"]', "watch screen on a phone");
