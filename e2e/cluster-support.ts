@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { test } from "@playwright/test";
+import { Redis } from "ioredis";
 import pg from "pg";
+import { busPrefix } from "../apps/server/src/realtime/bus.ts";
 import { postgresSeeder, type SeedPlayer, sqliteSeeder } from "./arena-support.ts";
 import { JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
 
@@ -120,6 +122,35 @@ export async function openSockets(port: number): Promise<number> {
   });
   const line = (await r.text()).split("\n").find((l) => l.startsWith("cardrealm_websockets_open "));
   return Number(line?.split(" ")[1] ?? 0);
+}
+
+/**
+ * Which of the cluster's servers (an index of `ports.servers`) holds the
+ * player's websocket now, or null when none does. nginx's least_conn may put
+ * any socket on either process, and /metrics only counts them; the channel's
+ * presence in Redis names the holder: {prefix}conn:{user} is the holding
+ * process's tag, "<host>-<pid>-<random>" (realtime/bus.ts), and each server
+ * here is its own node process (startServer), so its pid is in the tag.
+ */
+export async function socketHolder(cluster: Cluster, userId: number): Promise<number | null> {
+  const tag = await clusterKey(cluster, `conn:${userId}`);
+  if (!tag) return null;
+  const i = cluster.servers.findIndex((s) => s?.pid !== undefined && tag.includes(`-${s.pid}-`));
+  return i < 0 ? null : i;
+}
+
+/**
+ * One of the cluster's own Redis keys (under the prefix its servers derive
+ * from their database, realtime/bus.ts), e.g. `emote:<user>`: its value or null.
+ */
+export async function clusterKey(cluster: Cluster, key: string): Promise<string | null> {
+  const where = cluster.env.DATABASE_URL || join(cluster.env.DATA_DIR ?? "", "cardrealm.sqlite");
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    return await redis.get(`${busPrefix(where)}${key}`);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** A running cluster: what its tests reach and what `stopCluster` takes down. */

@@ -97,6 +97,24 @@ describe.each(DIALECTS)("challenges and rematches on %s", (dialect) => {
     expect(await friendlyGames()).toBe(2);
   });
 
+  it("a friend of a player watches their friendly game, as the friends list's Watch offers", async () => {
+    const carl = await w.player();
+    await w.befriend(carl, bob);
+    const gameId = await challengeAccepted();
+    const list = (await carl.get<FriendsList>("/api/friends")).body.data;
+    expect(list?.friends[0]).toMatchObject({ id: bob.id, game_id: gameId });
+    const watched = await carl.post<{ game_id: string; watchers: number }>("/api/game/pvp/watch", {
+      game_id: gameId,
+    });
+    expect(watched.status, JSON.stringify(watched.body)).toBe(200);
+    expect(watched.body.data).toMatchObject({ game_id: gameId, watchers: 1 });
+    expect((await ann.c?.waitType("watchers"))?.data).toMatchObject({ game_id: gameId, count: 1 });
+    // The end reaches the spectator too.
+    await ann.post("/api/game/pvp/giveup", { game_id: gameId });
+    const end = await carl.c?.waitFor((m) => m.data.type === "spectate");
+    expect(end?.data).toMatchObject({ view: { game_id: gameId, over: true } });
+  });
+
   it("both pressing Rematch at the same moment makes exactly one game", async () => {
     const gameId = await challengeAccepted();
     await ann.post("/api/game/pvp/giveup", { game_id: gameId });

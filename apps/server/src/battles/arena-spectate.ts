@@ -24,6 +24,12 @@ export interface SpectateDeps {
 const notWatchable = () => refuse.notFound("There is no game of a friend to watch here.");
 
 /**
+ * Human games only, ranked and friendly (docs/realtime.md "Spectating"; the
+ * friends list offers Watch on both: friends-service.ts WATCHABLE).
+ */
+const watchableMode = (g: Loaded) => g.setup.mode === "pvp" || g.setup.mode === "friendly";
+
+/**
  * Spectating a friend's PvP game (issue 24 item 4; docs/realtime.md
  * "Spectating"): the watch and unwatch calls, the spectators' updates as
  * each turn of the live game starts (a turn behind, public only:
@@ -51,7 +57,7 @@ export function createArenaSpectate(deps: SpectateDeps) {
 
   async function watchable(gameId: string, viewer: number): Promise<Loaded> {
     const g = await loadArenaGame(k, gameId);
-    if (g?.setup.mode !== "pvp" || g.rec.battle.status !== "active" || g.state.over)
+    if (!g || !watchableMode(g) || g.rec.battle.status !== "active" || g.state.over)
       throw notWatchable();
     const players = humans(g).map((h) => h.userId);
     if (!(await mayWatch(deps.friends, k, viewer, players))) throw notWatchable();
@@ -81,7 +87,7 @@ export function createArenaSpectate(deps: SpectateDeps) {
 
   /** A saved step of an arena game: a new turn (or the end) releases the spectators' view. */
   async function release(g: Loaded, events: readonly BattleEvent[]): Promise<void> {
-    if (g.setup.mode !== "pvp") return;
+    if (!watchableMode(g)) return;
     if (!g.state.over && !events.some((e) => e.type === "turn_start")) return;
     const gameId = g.rec.battle.id;
     const watchers = await store.watchers(gameId);
