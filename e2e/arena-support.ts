@@ -203,13 +203,15 @@ export async function matchTwo(browser: Browser, seedWith: SeedPlayer, base?: [s
   const b = await cb.newPage();
   await newArenaPlayer(a, seedWith);
   await newArenaPlayer(b, seedWith);
+  // The versus screen shows 2.5 s: on a busy machine it can come and go between
+  // two of the test's looks, so each page writes down what it showed.
+  await Promise.all([a, b].map((p) => recordVersus(p)));
   await Promise.all([a.getByTestId("arena-queue").click(), b.getByTestId("arena-queue").click()]);
   for (const p of [a, b]) {
     await expect(p.getByTestId("arena-queue-state")).toBeVisible();
   }
-  // Each first sees both players' names (issue 24 item 6), then the battle
-  // (watched on both pages at once: one may start a few seconds before the other).
-  const [nameA, nameB] = await Promise.all([a, b].map((p) => versusNames(p)));
+  // Each first sees both players' names (issue 24 item 6), then the battle.
+  const [nameA, nameB] = await Promise.all([a, b].map((p) => recordedVersus(p)));
   expect(nameA).toEqual([nameB?.[1], nameB?.[0]]);
   for (const p of [a, b]) {
     await expect(p.getByTestId("battle-screen")).toBeVisible({ timeout: 30_000 });
@@ -218,6 +220,46 @@ export async function matchTwo(browser: Browser, seedWith: SeedPlayer, base?: [s
     });
   }
   return { contexts, a, b } satisfies Pair;
+}
+
+interface VersusSeen {
+  names: string[];
+  portraits: string[];
+}
+
+/** The page notes the versus screen's names and portraits the moment it appears. */
+async function recordVersus(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __versusSeen?: VersusSeen };
+    const look = () => {
+      const screen = document.querySelector('[data-testid="versus-screen"]');
+      if (!screen || w.__versusSeen) return;
+      const sides = ["versus-player", "versus-opponent"].map((id) =>
+        screen.querySelector(`[data-testid="${id}"]`),
+      );
+      const portraits = sides.map((x) => x?.querySelector("img")?.getAttribute("src") ?? "");
+      const names = sides.map((x) => x?.querySelector(".versus__name")?.textContent?.trim() ?? "");
+      if (portraits.every(Boolean) && names.every(Boolean)) w.__versusSeen = { names, portraits };
+    };
+    new MutationObserver(look).observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+    });
+  });
+}
+
+/** What the versus screen showed ([own name, opponent's name]), each with a player's portrait. */
+async function recordedVersus(page: Page): Promise<[string, string]> {
+  const seen = (await (
+    await page.waitForFunction(
+      () => (window as unknown as { __versusSeen?: VersusSeen }).__versusSeen,
+      undefined,
+      { timeout: 30_000 },
+    )
+  ).jsonValue()) as VersusSeen;
+  for (const src of seen.portraits) expect(src).toMatch(/avatar-\d\.svg$/);
+  return [seen.names[0] ?? "", seen.names[1] ?? ""];
 }
 
 /**

@@ -155,11 +155,12 @@ async function tutorialJourney(
 
   // intro and Welcome10: the guide speaks, the map is blocked, a skip is offered.
   await expectStep(page, "intro");
+  // Typed at 30 ms a character: it starts short of the whole line (read at
+  // once: the checks below take seconds on a busy machine, and the line is done by then).
+  const early = (await page.getByTestId("tutorial-text").textContent()) ?? "";
   await expect(page.getByTestId("tutorial-guide")).toBeVisible();
   await expect(page.getByTestId("tutorial-skip")).toBeVisible();
   await expectBlocked(page, page.getByTestId("chapter-elf"));
-  // Typed at 30 ms a character: it starts short of the whole line.
-  const early = (await page.getByTestId("tutorial-text").textContent()) ?? "";
   await pressContinue(page, press);
   await expectStep(page, "Welcome10");
   await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
