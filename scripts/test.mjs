@@ -52,6 +52,12 @@ if (!process.env.DATABASE_URL) {
 if (!process.env.REDIS_URL) {
   console.log("note: Redis not configured (REDIS_URL unset): tests that need Redis are not run.");
 }
+// CI must run everything: the PostgreSQL- and Redis-only tests skip themselves
+// when their URL is unset, so a CI run without them fails here instead.
+if (process.env.CI && (!process.env.DATABASE_URL || !process.env.REDIS_URL)) {
+  console.log("CI: DATABASE_URL and REDIS_URL must both be set (.ci/run sets them); stopping.");
+  process.exit(1);
+}
 
 const vitestJson = join(out, "vitest.json");
 step("unit, property and integration tests (vitest)", "npx", [
