@@ -150,7 +150,7 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
     expect(bobs.map((r) => r.id)).toEqual([id]);
   });
 
-  it("the arena bot game replays as mode bot, tagged as the arena tagged it live", async () => {
+  it("the arena bot game replays as an arena game, tagged as the arena tagged it live", async () => {
     await t.db.kysely
       .updateTable("users")
       .set({ level: 3 })
@@ -166,7 +166,8 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
     const replay = res.json().data;
     expect(replay).toEqual(
       expect.objectContaining({
-        mode: "bot",
+        // Listed as a person's arena game: nothing in the history says "bot".
+        mode: "arena",
         result: "loss",
         // The bot passes for a player (issue 24 item 7): a players' portrait, no bot art.
         opponent: expect.objectContaining({

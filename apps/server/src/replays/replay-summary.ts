@@ -2,11 +2,15 @@ import type { BattleSetup, Side } from "@cardrealm/engine";
 import type { ReplayMode, ReplayPlayer, ReplayResult, ReplaySummary } from "@cardrealm/protocol";
 import type { FinishedBattle } from "../db/repositories/replays-repo.ts";
 
-/** battles.mode to the replay's mode; a row of an unknown mode is not listed. */
+/**
+ * battles.mode to the replay's mode; a row of an unknown mode is not listed.
+ * The arena bot's games (pvpbot) list as "arena", like a person's: the bot
+ * passes for a player (issue 24 item 7), in the history and replays too.
+ */
 const MODES: Record<string, ReplayMode> = {
   cpu: "story",
   bot: "bot",
-  pvpbot: "bot",
+  pvpbot: "arena",
   pvp: "arena",
   practice: "practice",
   friendly: "friendly",
@@ -54,7 +58,7 @@ export function summaryOf(
   const opponentName = setup.sides[other].name;
   // The arena bot (pvpbot) passes for a player: a portrait of the players' set, as live.
   const cpuId =
-    mode === "arena" || mode === "friendly" || b.mode === "pvpbot" ? null : (setup.cpuId ?? null);
+    mode === "arena" || mode === "friendly" ? null : (setup.cpuId ?? null);
   const player: ReplayPlayer = {
     name: playerName,
     cpu_id: null,
