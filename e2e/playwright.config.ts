@@ -10,11 +10,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "cardreal
 process.env.E2E_DATA_DIR = dataDir;
 
 /** The journeys that take a minute or more on their own (arena's are one serial group). */
-const LONG_JOURNEYS = [
-  "**/tutorial.journey.ts",
-  "**/arena.journey.ts",
-  "**/story-win.journey.ts",
-];
+const LONG_JOURNEYS = ["**/tutorial.journey.ts", "**/arena.journey.ts", "**/story-win.journey.ts"];
 
 /**
  * The journeys that start their own server processes (two to four servers,

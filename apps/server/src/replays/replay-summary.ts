@@ -57,8 +57,7 @@ export function summaryOf(
   const playerName = setup.sides[side].name;
   const opponentName = setup.sides[other].name;
   // The arena bot (pvpbot) passes for a player: a portrait of the players' set, as live.
-  const cpuId =
-    mode === "arena" || mode === "friendly" ? null : (setup.cpuId ?? null);
+  const cpuId = mode === "arena" || mode === "friendly" ? null : (setup.cpuId ?? null);
   const player: ReplayPlayer = {
     name: playerName,
     cpu_id: null,
