@@ -14,6 +14,7 @@ const LONG_JOURNEYS = [
   "**/tutorial.journey.ts",
   "**/arena.journey.ts",
   "**/cluster.journey.ts",
+  "**/cluster-social.journey.ts",
   "**/arena-redis.journey.ts",
   "**/story-win.journey.ts",
 ];
