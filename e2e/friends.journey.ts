@@ -17,7 +17,7 @@ import {
  * friends list, Bob accepts with a deck slot and the friendly game is
  * played to its end; both press Rematch and a second game starts; then Ann
  * blocks Bob, and Bob's request and Ann's challenge link go nowhere.
- * A cluster version on two processes behind nginx is still to be written (docs/decisions.md).
+ * cluster-social.journey.ts plays the same steps on two processes behind nginx.
  */
 test("add a friend by link, a challenge played to the end, a rematch, a blocked player refused", async ({
   browser,

@@ -17,7 +17,11 @@ const LONG_JOURNEYS = ["**/tutorial.journey.ts", "**/arena.journey.ts", "**/stor
  * nginx, a database each): one at a time, beside the others. Three of them at
  * once with two tutorials put CI's 2-core load at 17 and timed two journeys out.
  */
-const CLUSTER_JOURNEYS = ["**/cluster.journey.ts", "**/arena-redis.journey.ts"];
+const CLUSTER_JOURNEYS = [
+  "**/cluster.journey.ts",
+  "**/cluster-social.journey.ts",
+  "**/arena-redis.journey.ts",
+];
 
 export default defineConfig({
   testDir: ".",

@@ -5,7 +5,7 @@ import { expectMap, playAsNewPlayer } from "./support.ts";
 /**
  * The friends, spectating and emote steps (issue 24) that the two-browser
  * journeys (friends.journey.ts, spectate.journey.ts) and the cluster's
- * (and a cluster version through nginx, still to be written: docs/decisions.md) share. `baseURL` is nginx's in the cluster.
+ * (cluster-social.journey.ts) share. `baseURL` is nginx's in the cluster.
  */
 
 /** A new guest in a browser context of its own, on the map. */

@@ -60,3 +60,49 @@ describe("the channel's heartbeat (pings spread over the interval)", () => {
     await Promise.all(clients.map((c) => c.close()));
   });
 });
+
+describe("the channel's heartbeat with a few sockets (one round per interval)", () => {
+  const HEARTBEAT_MS = 3000;
+  let app: FastifyInstance;
+  let base: string;
+
+  beforeAll(async () => {
+    app = await buildApp({
+      config: testConfig(),
+      db: await freshDb("sqlite"),
+      content: loadGameContent(),
+      seasonSchedule: false,
+      arena: { heartbeatMs: HEARTBEAT_MS },
+    });
+    base = await app.listen({ port: 0, host: "127.0.0.1" });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("pings each of few sockets once per interval and keeps one whose pongs come 1.2 s late", async () => {
+    // A round over two sockets ends after three 250 ms slices; the next one
+    // used to start at once, so a pong slower than 750 ms closed the socket
+    // (a busy browser through nginx: it reconnected, maybe to another process).
+    const late = await mutedSocket(base, await newGuest(base));
+    const other = await ChannelClient.open(base, await newGuest(base));
+    await other.waitType("registered");
+    const pings: number[] = [];
+    late.on("ping", (data: Buffer) => {
+      pings.push(Date.now());
+      setTimeout(() => late.pong(data), 1200);
+    });
+    let closed: number | null = null;
+    late.on("close", (code) => {
+      closed = code;
+    });
+    // Three intervals and a half: at most four rounds can start in it.
+    await new Promise((resolve) => setTimeout(resolve, HEARTBEAT_MS * 3.5));
+    expect(closed).toBeNull();
+    expect(late.readyState).toBe(WebSocket.OPEN);
+    expect(pings.length).toBeGreaterThanOrEqual(2);
+    expect(pings.length).toBeLessThanOrEqual(4);
+    late.close();
+    await other.close();
+  }, 30_000);
+});

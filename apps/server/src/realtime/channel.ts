@@ -407,18 +407,27 @@ export function createChannel(opts: ChannelOptions): Channel {
   // pinging 10,000 sockets in one go held the event loop about half a second
   // (every play-card answer in that window waited for it; bench/pvp). A socket
   // that has not answered the previous round's ping by its turn is closed.
+  // A round starts at most once per interval: with few sockets a round is
+  // over in a few slices, and starting the next one at once pinged each
+  // socket every (sockets + 1) x 250 ms and closed any whose pong took longer
+  // (a busy browser's, through nginx), so its player reconnected, maybe to
+  // the other process (docs/decisions.md, issue 24's cluster journey).
   let heartbeat: NodeJS.Timeout | null = null;
   if (heartbeatMs > 0) {
     const slices = Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICE_MS));
     let round: Iterator<WebSocket> | null = null;
     let perSlice = 0;
+    /** Slices since the current (or last) round started. */
+    let sinceRound = slices;
     heartbeat = setInterval(() => {
+      sinceRound++;
       if (!round) {
         // No socket, no round: starting one here would leave perSlice at 0
         // and the round never ending, so no socket would ever be pinged again.
-        if (sockets.size === 0) return;
+        if (sockets.size === 0 || sinceRound < slices) return;
         round = sockets.values();
         perSlice = Math.ceil(sockets.size / slices);
+        sinceRound = 0;
       }
       for (let i = 0; i < perSlice; i++) {
         const next = round.next();
