@@ -137,6 +137,12 @@ export const ChannelData = z.discriminatedUnion("type", [
    * started a bot game): this match will not start.
    */
   z.object({ type: z.literal("opponent_leave"), players: z.string() }),
+  /**
+   * Redis lost the match being confirmed (it restarted empty): this match
+   * will not start, and the player is out of the queue ("The queue was
+   * reset: press Fight again").
+   */
+  z.object({ type: z.literal("queue_reset"), players: z.string() }),
   z.object({
     type: z.literal("start_game"),
     players: z.string(),

@@ -19,12 +19,22 @@ import {
  *   {p}um:{user}   string      the user's latest match id (expires)
  *   {p}drop:{user} string      reconnect-until of a dropped player (expires)
  *
- * Redis may restart empty (the compose one keeps nothing): each process
- * remembers the players who joined the queue through it (score, join time)
- * and puts them back with their original join time when it finds the
- * epoch key gone (`checkEpoch`, every second):
+ * Redis may restart empty (the compose one keeps nothing). A random epoch
+ * id names each life of this Redis:
  *
- *   {p}epoch       string      this Redis's epoch (a random id; leased, every process renews it)
+ *   {p}epoch       string      this Redis's epoch (leased; every process renews it every second)
+ *
+ * Each process remembers the players who joined the queue through it
+ * (score, join time, and the epoch their join was made in: the join script
+ * answers it). The epoch check (`checkEpoch`, every second) puts back the
+ * remembered players whose epoch is no longer Redis's, with their original
+ * join time. The epoch is kept per player, not only per process, so a wipe
+ * is seen whatever ran first on the empty Redis (this process's first check
+ * after it started, another join that wrote a new epoch): a comparison with
+ * the last epoch the process saw alone missed a wipe that came before the
+ * process's first check. Matches this process paired and still waiting for
+ * confirmation cannot be put back (who confirmed is lost): the check answers
+ * them, and their players are told (arena.ts).
  */
 
 // KEYS: epoch, queue; ARGV: a new epoch id, lease ms, then user ids. Answers
@@ -47,11 +57,19 @@ return out`;
 /** The epoch key outlives a process's silence this long (all renew it every second). */
 const EPOCH_LEASE_MS = 60_000;
 
+// KEYS: queue, join times, epoch; ARGV: user, score, joined at, a new epoch id,
+// lease ms. Answers {1 joined or 0 already queued, the epoch it was made in}
+// (a new epoch when Redis had none: an empty Redis).
 const JOIN = `
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+local epoch = redis.call('GET', KEYS[3])
+if not epoch then
+  epoch = ARGV[4]
+  redis.call('SET', KEYS[3], epoch, 'PX', ARGV[5])
+end
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return {0, epoch} end
 redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1])
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[3])
-return 1`;
+return {1, epoch}`;
 
 const LEAVE = `
 local n = redis.call('ZREM', KEYS[1], ARGV[1])
@@ -146,12 +164,22 @@ return 1`;
 /** The Redis store, plus what surviving a wiped Redis needs. */
 export interface RedisArenaStore extends ArenaStore {
   /**
-   * Renews the epoch lease. When the epoch changed (Redis was wiped), puts
-   * every player who joined through this process back in the queue with
-   * their original join time and answers `wiped: true`; else forgets the
-   * remembered players no longer queued (paired, or left through another process).
+   * Renews the epoch lease (or starts a new epoch on an empty Redis). Puts
+   * back in the queue, with their original join time, every player who
+   * joined through this process in an epoch that is no longer Redis's;
+   * forgets the remembered players no longer queued in this epoch (paired,
+   * or left through another process). `wiped`: Redis's epoch is not the one
+   * this process saw last (or a remembered player's), i.e. Redis lost what
+   * it held. `lostMatches`: the matches this process paired that were still
+   * waiting for confirmation when Redis lost them.
    */
-  checkEpoch(): Promise<{ wiped: boolean; requeued: number[] }>;
+  checkEpoch(): Promise<EpochCheck>;
+}
+
+export interface EpochCheck {
+  wiped: boolean;
+  requeued: number[];
+  lostMatches: { id: string; p0: number; p1: number }[];
 }
 
 export function createRedisStore(
@@ -165,19 +193,46 @@ export function createRedisStore(
   const userMatchKey = (userId: number) => `${prefix}um:${userId}`;
   const dropKey = (userId: number) => `${prefix}drop:${userId}`;
   const asNumber = (v: unknown): number => Number(v);
-  /** Queued through this process: user id -> score and join time. */
-  const mine = new Map<number, { score: number; joinedAt: number }>();
+  /** Queued through this process: user id -> score, join time and the epoch of the join. */
+  const mine = new Map<number, { score: number; joinedAt: number; epoch: string }>();
+  /**
+   * Matches this process paired, until they can no longer be waiting for
+   * confirmation (wall time): told as lost when Redis loses them.
+   */
+  const paired = new Map<string, { p0: number; p1: number; until: number }>();
   const epochKey = `${prefix}epoch`;
   /** The epoch this process last saw (null before the first check). */
   let knownEpoch: string | null = null;
 
+  /** Runs the join script: whether it joined, and the epoch it was made in. */
+  async function joinQueue(
+    userId: number,
+    score: number,
+    joinedAt: number,
+  ): Promise<{ joined: boolean; epoch: string }> {
+    const [joined, epoch] = (await redis.eval(
+      JOIN,
+      3,
+      q,
+      qt,
+      epochKey,
+      userId,
+      score,
+      joinedAt,
+      randomUUID(),
+      EPOCH_LEASE_MS,
+    )) as [number, string];
+    return { joined: asNumber(joined) === 1, epoch: String(epoch) };
+  }
+
   return {
     async join(userId, score, now) {
-      const joined = asNumber(await redis.eval(JOIN, 2, q, qt, userId, score, now)) === 1;
-      if (joined) mine.set(userId, { score, joinedAt: now });
+      const { joined, epoch } = await joinQueue(userId, score, now);
+      if (joined) mine.set(userId, { score, joinedAt: now, epoch });
       return joined;
     },
     async leave(userId) {
+      // Forgotten before the call: a check running now must not put them back.
       mine.delete(userId);
       return asNumber(await redis.eval(LEAVE, 2, q, qt, userId)) > 0;
     },
@@ -192,19 +247,37 @@ export function createRedisStore(
         EPOCH_LEASE_MS,
         ...ids,
       )) as string[];
-      const before = knownEpoch;
-      knownEpoch = epoch ?? null;
-      if (before === null || before === knownEpoch) {
-        const still = new Set(queued.map(Number));
-        for (const id of ids) if (!still.has(id)) mine.delete(id);
-        return { wiped: false, requeued: [] };
-      }
+      const current = String(epoch);
+      // Taken as seen only once this check has done its work: a check that
+      // fails halfway is done again in full by the next one.
+      let wiped = knownEpoch !== null && knownEpoch !== current;
+      const still = new Set(queued.map(Number));
       const requeued: number[] = [];
-      for (const [id, e] of mine) {
-        await redis.eval(JOIN, 2, q, qt, id, e.score, e.joinedAt);
+      for (const id of ids) {
+        const e = mine.get(id);
+        if (!e) continue; // left while the script ran
+        if (e.epoch === current) {
+          if (!still.has(id)) mine.delete(id);
+          continue;
+        }
+        // Joined in an earlier life of Redis: put back with the original join
+        // time (a no-op when they are queued already, e.g. the lease lapsed).
+        wiped = true;
+        const again = await joinQueue(id, e.score, e.joinedAt);
+        if (mine.get(id) === e) e.epoch = again.epoch;
         requeued.push(id);
       }
-      return { wiped: true, requeued };
+      const lostMatches: EpochCheck["lostMatches"] = [];
+      const now = Date.now();
+      for (const [id, m] of paired) {
+        if (m.until < now) paired.delete(id);
+        else if (wiped) {
+          paired.delete(id);
+          lostMatches.push({ id, p0: m.p0, p1: m.p1 });
+        }
+      }
+      knownEpoch = current;
+      return { wiped, requeued, lostMatches };
     },
     async queuedSince(userId) {
       const [score, joined] = await Promise.all([
@@ -252,6 +325,11 @@ export function createRedisStore(
         .set(userMatchKey(m.p0), m.id, "PX", ttl)
         .set(userMatchKey(m.p1), m.id, "PX", ttl)
         .exec();
+      paired.set(m.id, {
+        p0: m.p0,
+        p1: m.p1,
+        until: Date.now() + timing.confirmMs + timing.startingGraceMs,
+      });
     },
     async liveMatchOf(userId, now) {
       const id = await redis.get(userMatchKey(userId));
@@ -290,9 +368,11 @@ export function createRedisStore(
       }
     },
     async matchStarted(matchId, gameId) {
+      paired.delete(matchId);
       await redis.eval(STARTED, 1, matchKey(matchId), gameId);
     },
     async cancelMatch(matchId) {
+      paired.delete(matchId);
       await redis.eval(CANCEL, 1, matchKey(matchId));
     },
     async cancelMatchOf(userId, now) {
@@ -305,7 +385,9 @@ export function createRedisStore(
         timing.startingGraceMs,
         prefix,
       );
-      return typeof r === "string" ? r : null;
+      if (typeof r !== "string") return null;
+      paired.delete(r);
+      return r;
     },
 
     async markDropped(userId, until) {

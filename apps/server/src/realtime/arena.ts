@@ -89,45 +89,58 @@ export interface Arena {
 
 /** How often each process renews the Redis epoch and retries what Redis lost (wall time). */
 const EPOCH_CHECK_MS = 1000;
+/** How long the start waits for the first epoch check (it goes on in the background after). */
+const FIRST_CHECK_WAIT_MS = 3000;
 
 /**
  * Surviving a Redis restart (docs/realtime.md "Redis restarts"): every
  * second, the epoch check; when Redis came back empty, this process's queued
- * players go back in the queue (redis-store.ts) and its connected players are
- * marked connected again; once Redis answers, the players whose messages were
- * lost get a resync.
+ * players go back in the queue (redis-store.ts), its connected players are
+ * marked connected again and the players of the matches it paired that were
+ * waiting for confirmation are told (`lostMatch`); once Redis answers, the
+ * players whose messages were lost get a resync. One check runs first, before
+ * the process serves anyone, so it knows Redis's epoch from the start.
  */
-function watchRedisEpoch(
+async function watchRedisEpoch(
   store: RedisArenaStore,
   bus: Bus,
+  lostMatch: (m: { id: string; p0: number; p1: number }) => void,
   log: { warn(obj: unknown, msg: string): void },
-): NodeJS.Timeout {
+): Promise<NodeJS.Timeout> {
   let running = false;
   let down = false;
-  const timer = setInterval(() => {
+  const check = async (): Promise<void> => {
     if (running) return;
     running = true;
-    store
-      .checkEpoch()
-      .then(({ wiped, requeued }) => {
-        if (wiped) {
-          bus.restorePresence();
-          log.warn(
-            { requeued: requeued.length },
-            "redis came back empty: queue and presence restored",
-          );
-        } else if (down) log.warn({}, "redis is back");
-        down = false;
-        bus.retryFailed();
-      })
-      .catch((err: unknown) => {
-        if (!down) log.warn({ err }, "redis epoch check failed");
-        down = true;
-      })
-      .finally(() => {
-        running = false;
-      });
-  }, EPOCH_CHECK_MS);
+    try {
+      const { wiped, requeued, lostMatches } = await store.checkEpoch();
+      if (wiped) {
+        bus.restorePresence();
+        for (const m of lostMatches) lostMatch(m);
+        log.warn(
+          { requeued: requeued.length, lostMatches: lostMatches.length },
+          "redis came back empty: queue and presence restored",
+        );
+      } else if (down) log.warn({}, "redis is back");
+      down = false;
+      bus.retryFailed();
+    } catch (err) {
+      if (!down) log.warn({ err }, "redis epoch check failed");
+      down = true;
+    } finally {
+      running = false;
+    }
+  };
+  // Bounded: an unreachable Redis (connect timeouts, retries) must not hold the start up.
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([
+    check(),
+    new Promise<void>((resolve) => {
+      waited = setTimeout(resolve, FIRST_CHECK_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(waited);
+  const timer = setInterval(() => void check(), EPOCH_CHECK_MS);
   timer.unref();
   return timer;
 }
@@ -165,19 +178,21 @@ export async function registerArena(
   let social: SocialStore;
   const redisConnections: Redis[] = [];
   let epochWatch: NodeJS.Timeout | null = null;
+  let redisStore: RedisArenaStore | null = null;
   if (config.redisUrl) {
     const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
     const sub = pub.duplicate();
     redisConnections.push(pub, sub);
+    // Reconnects are retried on their own; an outage is logged once by the epoch check.
+    for (const r of [pub, sub])
+      r.on("error", (err: unknown) => log.debug({ err }, "redis connection error"));
     const where = config.databaseUrl ?? config.sqlitePath;
     const prefix = busPrefix(where);
-    const redisStore = createRedisStore(pub, prefix);
-    const redisBus = createRedisBus({ pub, sub, prefix, log });
+    redisStore = createRedisStore(pub, prefix);
     store = redisStore;
     challengeStore = createRedisChallengeStore(pub, prefix);
-    bus = redisBus;
+    bus = createRedisBus({ pub, sub, prefix, log });
     social = createRedisSocialStore(pub, prefix);
-    epochWatch = watchRedisEpoch(redisStore, redisBus, log);
   } else {
     store = createMemoryStore();
     challengeStore = createMemoryChallengeStore();
@@ -247,6 +262,25 @@ export async function registerArena(
       spectate.onGone(userId);
     },
   });
+
+  if (redisStore) {
+    // A player told is one no longer in a game (a match that did start is
+    // played, not reset: the player's client ignores it then anyway).
+    const tell = async (userId: number, matchId: string) => {
+      const current = await pvp.current(userId);
+      if (current.ok && current.value === null)
+        send(userId, { type: "queue_reset", players: matchId });
+    };
+    epochWatch = await watchRedisEpoch(
+      redisStore,
+      bus,
+      (m) => {
+        for (const u of [m.p0, m.p1])
+          tell(u, m.id).catch((err: unknown) => log.warn({ err }, "queue reset not told"));
+      },
+      log,
+    );
+  }
 
   // Before the plugin's own preClose (which closes what is left and the
   // server): stop timers and close sockets as a shutdown, not as drops.

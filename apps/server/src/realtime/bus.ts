@@ -144,6 +144,38 @@ export function createRedisBus(opts: {
   /** Players connected to this process (their presence is restored after a wipe). */
   const present = new Set<number>();
 
+  /**
+   * The subscriber connection came back after a break (Redis restarted, or
+   * the link failed): whatever was published for this process's players
+   * meanwhile never reached them, and the publisher may not know (its own
+   * connection may have been fine, or its publish was queued and sent before
+   * this connection resubscribed). Once subscribed again, each of them gets
+   * what a resync gives (the resume) and their token is checked again (a
+   * lost `ended`). Every message published after the resubscription arrives.
+   */
+  let subscribedBefore = sub.status === "ready";
+  sub.on("ready", () => {
+    if (!subscribedBefore) {
+      subscribedBefore = true;
+      return;
+    }
+    const users = [...handlers.keys()];
+    if (users.length === 0) return;
+    // ioredis resubscribes on its own; this call, after it on the same
+    // connection, answers once every subscription is in place again.
+    sub
+      .subscribe(...users.map(channelOf))
+      .then(() => {
+        for (const userId of users) {
+          const handler = handlers.get(userId);
+          if (!handler) continue;
+          handler({ t: "ended" });
+          handler({ t: "resync" });
+        }
+      })
+      .catch(fail("resubscribe"));
+  });
+
   function publish(userId: number, env: BusEnvelope): void {
     pub.publish(channelOf(userId), JSON.stringify(env)).catch((err: unknown) => {
       if (env.t === "ended") lostEnds.add(userId);

@@ -1,7 +1,7 @@
 /**
  * Opens the realtime channel (lib/realtime/channel-client.ts) while a player
  * is signed in, closes it on logout, and routes what arrives:
- * queue messages (confirm_start_game, start_game, opponent_leave) to the
+ * queue messages (confirm_start_game, start_game, opponent_leave, queue_reset) to the
  * arena's queue (arena-channel.ts), game messages (state, opponent_drop,
  * opponent_back, cancel_warning) to the battle screen
  * (lib/realtime/pvp-game-channel.ts). start_game goes to both: the queue
@@ -29,6 +29,7 @@ const QUEUE_TYPES: ReadonlySet<string> = new Set([
   "confirm_start_game",
   "start_game",
   "opponent_leave",
+  "queue_reset",
 ]);
 
 /**

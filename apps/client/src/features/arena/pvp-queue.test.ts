@@ -6,6 +6,7 @@ import {
   createPvpQueue,
   drawThreshold,
   OPPONENT_LEFT_TEXT,
+  QUEUE_RESET_TEXT,
   type QueueApi,
 } from "./pvp-queue.ts";
 
@@ -235,5 +236,35 @@ describe("the PvP queue", () => {
     // No more confirm polls of the cancelled match.
     await vi.advanceTimersByTimeAsync(10_000);
     expect(calls.filter((c) => c === "confirm")).toHaveLength(1);
+  });
+
+  it("queue_reset (Redis lost the match being confirmed) tells the player and leaves the queue", async () => {
+    const { api, calls } = fakeApi();
+    const told: string[] = [];
+    const q = createPvpQueue({
+      api,
+      onGame: () => {},
+      onError: (m) => told.push(m),
+      random: () => 0,
+    });
+    q.start();
+    await vi.advanceTimersByTimeAsync(2000 + 3000);
+    // While searching (the server put the player back in the queue): nothing to tell.
+    q.channel({ type: "queue_reset", players: "m4" });
+    expect(q.get().phase).toBe("searching");
+    q.channel({ type: "confirm_start_game", players: "m4" });
+    await vi.advanceTimersByTimeAsync(0);
+    // Another match's reset changes nothing.
+    q.channel({ type: "queue_reset", players: "other" });
+    expect(q.get().phase).toBe("matched");
+    expect(told).toEqual([]);
+    q.channel({ type: "queue_reset", players: "m4" });
+    expect(q.get()).toMatchObject({ phase: "idle", matchId: null });
+    expect(told).toEqual([QUEUE_RESET_TEXT]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(["queue", "confirm", "cancel"]);
+    // No more confirm polls, no bot game: the player presses Fight again.
+    await vi.advanceTimersByTimeAsync(80_000);
+    expect(calls).toEqual(["queue", "confirm", "cancel"]);
   });
 });

@@ -47,6 +47,13 @@ export interface QueueState {
 /** Said while searching again after the found opponent left before the battle began. */
 export const OPPONENT_LEFT_TEXT = "Your opponent left before the battle. Searching again…";
 
+/**
+ * Said when the server lost the match being confirmed (its Redis restarted
+ * empty, docs/realtime.md "Redis restarts"): the queue is left, the player
+ * starts again.
+ */
+export const QUEUE_RESET_TEXT = "The queue was reset: press Fight again";
+
 export type ConfirmResult =
   | { result: "start_game"; game_id?: string; messages?: StateMessage[] }
   | { result: "waiting" }
@@ -66,6 +73,7 @@ export type QueueChannelData =
   | { type: "confirm_start_game"; players: string }
   | { type: "start_game"; players?: string; messages: StateMessage[] }
   | { type: "opponent_leave"; players: string }
+  | { type: "queue_reset"; players: string }
   | { type: string; [key: string]: unknown };
 
 export interface PvpQueueDeps {
@@ -247,6 +255,16 @@ export function createPvpQueue(deps: PvpQueueDeps) {
     }
   }
 
+  /** Back to the Fight button, out of the server's queue and match too. */
+  function leave(): void {
+    const wasQueued = state.serverQueued || state.phase === "matched";
+    const active = state.phase !== "idle";
+    clearTimers();
+    attempt++;
+    set({ ...IDLE });
+    if (active && wasQueued) void deps.api.cancelQueue().catch(() => undefined);
+  }
+
   /** The found opponent left before the battle: say so, and search again (the bot may come). */
   function opponentLeft(): void {
     stopPolling();
@@ -276,12 +294,7 @@ export function createPvpQueue(deps: PvpQueueDeps) {
 
     /** Cancel (the button, or leaving the screen): the server forgets us too. */
     cancel(): void {
-      const wasQueued = state.serverQueued || state.phase === "matched";
-      const active = state.phase !== "idle";
-      clearTimers();
-      attempt++;
-      set({ ...IDLE });
-      if (active && wasQueued) void deps.api.cancelQueue().catch(() => undefined);
+      leave();
     },
 
     /** A PvP channel message (data part). Only acted on while in the queue. */
@@ -298,6 +311,12 @@ export function createPvpQueue(deps: PvpQueueDeps) {
         if (state.phase === "matched" && data.players === state.matchId) {
           attempt++; // answers of polls already on their way are ignored
           opponentLeft();
+        }
+      } else if (data.type === "queue_reset") {
+        // The server lost this match: it will not start. Told, not searched again.
+        if (state.phase === "matched" && data.players === state.matchId) {
+          leave();
+          deps.onError(QUEUE_RESET_TEXT);
         }
       } else if (data.type === "start_game" && Array.isArray(data.messages)) {
         if (state.phase !== "matched" && state.phase !== "searching") return;
