@@ -59,6 +59,31 @@ export function befriendIn(dataDir: string): (a: number, b: number) => void {
   };
 }
 
+/**
+ * Test-only: a game's secrets from the SQLite file of a server's DATA_DIR:
+ * its seed and each side's deck order as it stands (social-support.ts
+ * secrets looks for them in what a spectator received).
+ */
+export function gameSecretsIn(dataDir: string): (gameId: string) => {
+  seed: number;
+  decks: number[][];
+} {
+  return (gameId) => {
+    const db = new Database(resolve(dataDir, "cardrealm.sqlite"), { readonly: true });
+    try {
+      const row = db.prepare("select setup, state from battles where id = ?").get(gameId) as
+        | { setup: string; state: string }
+        | undefined;
+      if (!row) throw new Error(`no battle ${gameId}`);
+      const setup = JSON.parse(row.setup) as { seed: number };
+      const state = JSON.parse(row.state) as { sides: { deck: number[] }[] };
+      return { seed: setup.seed, decks: state.sides.map((s) => s.deck) };
+    } finally {
+      db.close();
+    }
+  };
+}
+
 /** Seeding through a PostgreSQL database the servers share. */
 export function postgresSeeder(databaseUrl: string): SeedPlayer {
   return async (userId, fields) => {

@@ -173,21 +173,52 @@ export async function blockAndRefuse(blocker: Page, blocked: Page, link: string)
   await expect(blocked.getByTestId("challenge-incoming")).toHaveCount(0);
 }
 
-/** Field names only secrets use, anywhere in what was received. */
-export function secrets(value: unknown, path = "$"): string[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => secrets(v, `${path}[${i}]`));
+/** A game's own secrets, read from the server's database (arena-support.ts gameSecretsIn). */
+export interface GameSecrets {
+  seed: number;
+  /** Each side's deck order as the game ended (a deck shrinks from its end: any earlier order holds it). */
+  decks: number[][];
+}
+
+/** Whether `run` appears in `list` as consecutive entries. */
+function holdsRun(list: readonly unknown[], run: readonly number[]): boolean {
+  for (let i = 0; i + run.length <= list.length; i++) {
+    if (run.every((v, j) => list[i + j] === v)) return true;
+  }
+  return false;
+}
+
+/**
+ * Where hidden information is, anywhere in what was received: fields only
+ * secrets use (a seed, an rng, a deck as a list, a hand with cards in it)
+ * and, given the game's `known` secrets, its seed as any value and either
+ * deck's order as any list, whatever they are called.
+ */
+export function secrets(value: unknown, known?: GameSecrets, path = "$"): string[] {
+  if (known && (value === known.seed || value === String(known.seed))) return [`${path} (seed)`];
+  if (Array.isArray(value)) {
+    const out = value.flatMap((v, i) => secrets(v, known, `${path}[${i}]`));
+    for (const deck of known?.decks ?? []) {
+      // Five cards or more: a shorter run of card ids may be a list's by chance.
+      if (deck.length >= 5 && holdsRun(value, deck)) out.push(`${path} (deck order)`);
+    }
+    return out;
+  }
   if (value === null || typeof value !== "object") return [];
   const out: string[] = [];
   for (const [k, v] of Object.entries(value)) {
     if (k === "seed" || k === "rng" || (k === "deck" && Array.isArray(v))) out.push(`${path}.${k}`);
     if (k === "hand" && v !== null && typeof v === "object" && Object.keys(v).length > 0)
       out.push(`${path}.hand`);
-    out.push(...secrets(v, `${path}.${k}`));
+    out.push(...secrets(v, known, `${path}.${k}`));
   }
   return out;
 }
 
-/** Everything the page receives from the server as JSON: channel frames and API answers. */
+/**
+ * Everything the page receives from the server as JSON: each channel frame
+ * and each API answer (its address kept beside it, under `url`).
+ */
 export function recordReceived(page: Page): unknown[] {
   const got: unknown[] = [];
   page.on("websocket", (ws) => {
@@ -200,11 +231,11 @@ export function recordReceived(page: Page): unknown[] {
     });
   });
   page.on("response", async (r) => {
-    if (!r.url().includes("/api/game/")) return;
+    if (!new URL(r.url()).pathname.startsWith("/api/")) return;
     try {
-      got.push(await r.json());
+      got.push({ url: r.url(), ...((await r.json()) as object) });
     } catch {
-      // Not JSON (a static file): nothing of the game in it.
+      // No JSON body (an empty answer): nothing of the game in it.
     }
   });
   return got;

@@ -240,6 +240,34 @@ describe.each(DIALECTS)("spectating and emotes on %s", (dialect) => {
     expect(secrets(fan.c.messages.map((x) => x.data))).toEqual([]);
   });
 
+  it("a spectator whose socket registers after a turn was released gets that view on register", async () => {
+    const a = await person();
+    const b = await person();
+    // The watch link's page: it asks to watch before its socket has registered.
+    const late = await newGuest(base);
+    await insertFriendship(db.kysely, late.id, a.id, NOW);
+    const m = await match(a, b);
+    const first = await call<View>(base, late.token, "POST", "/api/game/pvp/watch", {
+      game_id: m.gameId,
+    });
+    expect(first.body.data).toMatchObject({ live_turn: 1, shown_turn: 0, messages: [] });
+    // Turn 2 starts while the spectator has no channel session: its release reaches no one.
+    expect((await endTurn(m.gameId, m.bySide)).turn).toBe(2);
+    const c = await ChannelClient.open(base, late);
+    people.push({ ...late, c, post: (path, body) => call(base, late.token, "POST", path, body) });
+    const got = await c.waitType("spectate");
+    const view = got.data.view as View;
+    expect(view).toMatchObject({ game_id: m.gameId, live_turn: 2, shown_turn: 1, over: false });
+    expect(view.messages).toHaveLength(1);
+    expect(secrets(view)).toEqual([]);
+    // The players' own registers carry no spectator's view.
+    const again = await ChannelClient.open(base, a);
+    people.push({ ...a, c: again });
+    await again.waitType("registered");
+    await again.waitFor((x) => x.data.type === "state" && x.data.resume === true);
+    expect(again.types()).not.toContain("spectate");
+  });
+
   it(`at most ${SOCIAL.maxWatchers} spectators; the next one gets a clear 409 and changes nothing`, async () => {
     const a = await person();
     const b = await person();

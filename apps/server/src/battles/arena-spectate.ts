@@ -98,9 +98,25 @@ export function createArenaSpectate(deps: SpectateDeps) {
     if (g.state.over) await store.clearWatchers(gameId);
   }
 
+  /**
+   * A spectator's socket registered: the watched game's view as it stands.
+   * A view released before the spectator had a channel session (the watch
+   * link's page answers the watch call before its socket registers) reached
+   * no one; without this the screen waited for the next turn (50 s a turn).
+   */
+  async function onRegister(userId: number): Promise<ChannelData[]> {
+    const gameId = await store.watchedBy(userId);
+    if (!gameId) return [];
+    const g = await loadArenaGame(k, gameId);
+    if (!g || !watchableMode(g) || g.rec.battle.status !== "active") return [];
+    const watchers = (await store.watchers(gameId)).length;
+    return [{ type: "spectate", view: viewOf(g, parseActions(g.actionsJson), watchers) }];
+  }
+
   return {
     watch,
     unwatch,
+    onRegister,
     afterStep(g: Loaded, events: readonly BattleEvent[]): void {
       release(g, events).catch((err: unknown) =>
         deps.log.error({ err }, "spectators' update failed"),

@@ -255,7 +255,10 @@ export async function registerArena(
   // Games over but never paid (a crash before the final state and its payment shared a commit).
   await pvp.settleAllOverdue();
   channel.setHooks({
-    onRegister: (userId) => pvp.onRegister(userId),
+    onRegister: async (userId) => [
+      ...(await pvp.onRegister(userId)),
+      ...(await spectate.onRegister(userId)),
+    ],
     onDrop: (userId, until) => pvp.onDrop(userId, until),
     onGone: (userId) => {
       pvp.onGone(userId);
