@@ -11,19 +11,14 @@ import { overButActive } from "../db/repositories/battles-repo.ts";
 import type { QueueEntry } from "../matchmaking/arena-store.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { createArenaChannel } from "./arena-channel.ts";
+import type { ArenaContext } from "./arena-context.ts";
 import { createArenaGames } from "./arena-games.ts";
 import { createArenaMatchmaking } from "./arena-matchmaking.ts";
 import { RoomRegistry } from "./arena-room.ts";
 import { createArenaSettlement } from "./arena-settlement.ts";
 import { createArenaStart, type FriendlySeat } from "./arena-start.ts";
 import { createArenaTurns } from "./arena-turns.ts";
-import {
-  type ArenaContext,
-  type ArenaDeps,
-  type ArenaTiming,
-  BATTLE_MODE,
-  humans,
-} from "./arena-types.ts";
+import { type ArenaDeps, type ArenaTiming, BATTLE_MODE, humans } from "./arena-types.ts";
 import { createBattleLock } from "./battle-lock.ts";
 
 export type {

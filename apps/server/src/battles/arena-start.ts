@@ -14,13 +14,8 @@ import {
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { botGameSetup } from "./arena-bot-identity.ts";
-import {
-  type ArenaContext,
-  type ArenaSetup,
-  BATTLE_MODE,
-  humans,
-  type Loaded,
-} from "./arena-types.ts";
+import type { ArenaContext } from "./arena-context.ts";
+import { type ArenaSetup, BATTLE_MODE, humans, type Loaded } from "./arena-types.ts";
 import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 

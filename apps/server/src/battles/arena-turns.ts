@@ -1,8 +1,9 @@
 import { type Action, legalActions, type Side, type StateMessage } from "@cardrealm/engine";
 import type { EndTurnBody, PlayCardBody } from "@cardrealm/protocol";
+import type { ArenaContext } from "./arena-context.ts";
 import type { Applied } from "./arena-games.ts";
 import type { PvpRoom } from "./arena-room.ts";
-import { type ArenaContext, BOT_SIDE, humans, type Loaded, sideOf } from "./arena-types.ts";
+import { BOT_SIDE, humans, type Loaded, sideOf } from "./arena-types.ts";
 import { seatMessages } from "./battle-core.ts";
 import { nextComputerMove } from "./computer-player.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";

@@ -16,9 +16,10 @@ import { addToLibrary, libraryAmounts } from "../db/repositories/collection-repo
 import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositories/ledger-repo.ts";
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
+import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
-import { type BoxProgressWrites, partsAfterBox } from "./box-view.ts";
+import { partsAfterBox } from "./box-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
 
 type Slot = keyof OpenedBox;

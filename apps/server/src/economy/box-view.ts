@@ -5,15 +5,9 @@ import type { Executor } from "../db/executor.ts";
 import { prepared } from "../db/prepared.ts";
 import type { CardAmount } from "../db/repositories/collection-repo.ts";
 import { dailyRows, findOpenSeason } from "../db/repositories/progression-repo.ts";
+import type { BoxProgressWrites } from "../progression/progression.ts";
 import { bootstrapSeason } from "../progression/seasons.ts";
 import { exactParts, readParts, type ViewParts } from "../services/user-view.ts";
-
-/**
- * What a box's progression hook wrote beside the box: nothing, today's daily
- * task rows only, or more (a finished task's pay and season rewards, which
- * may add cards and claims).
- */
-export type BoxProgressWrites = "none" | "daily" | "more";
 
 const versionOf = prepared((db) =>
   db.selectFrom("player_view_versions").select("version").where("user_id", "=", 0),

@@ -9,8 +9,6 @@ import {
   CHAMPIONS_LIST_SIZE,
   type DailyTaskKind,
   dailyTasksFor,
-  RANK_REWARDS,
-  RANK_SPAN_SCORE,
   SEASON_FINISH_REWARD,
   SEASON_LEVEL_XP,
   SEASON_LEVELS,
@@ -38,18 +36,23 @@ import {
   markDailiesSeen,
   raiseSeen,
   type SeasonRow,
-  seenOf,
   topChampions,
 } from "../db/repositories/progression-repo.ts";
-import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
-import type { BoxProgressWrites } from "../economy/box-view.ts";
-import { rankOf } from "../economy/ranks.ts";
+import { findUserById } from "../db/repositories/users-repo.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
 import type { BattleStats } from "./battle-stats.ts";
+import { CHAMPIONS_FLOOR } from "./progression-view.ts";
 import { bootstrapSeason, nextSeason } from "./seasons.ts";
 
 export type BattleMode = "cpu" | "bot" | "pvp";
+
+/**
+ * What a box's progression hook wrote beside the box: nothing, today's daily
+ * task rows only, or more (a finished task's pay and season rewards, which
+ * may add cards and claims). economy/box-view.ts patches the cached view by it.
+ */
+export type BoxProgressWrites = "none" | "daily" | "more";
 
 /** One player's finished battle, as a battle module reports it. */
 export interface BattleOutcome {
@@ -77,17 +80,11 @@ export interface BattleProgress {
   dailiesFinished: number[];
 }
 
-/** A daily task as the user object carries it, plus whether its finish popup was shown. */
-export type DailyTaskView = User["dailys"]["finished"][number] & { seen: boolean };
-
 export interface SeenInput {
   free_level?: number | undefined;
   paid_level?: number | undefined;
   daily_ids?: number[] | undefined;
 }
-
-/** The score where champions start (above the five ranks); migration 0011 keeps it. */
-export const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
 
 export function createProgression(deps: { db: Db; clock: () => number }) {
   const { db, clock } = deps;
@@ -340,74 +337,3 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
 }
 
 export type Progression = ReturnType<typeof createProgression>;
-
-/** What the progression view reads of one player's own rows (cached with the view's parts). */
-export interface ProgressionRows {
-  daily: Awaited<ReturnType<typeof dailyRows>>;
-  claimed: Awaited<ReturnType<typeof claimedRewards>>;
-  seen: Awaited<ReturnType<typeof seenOf>>;
-}
-
-/** The player's own progression rows of `day` and `seasonId`. */
-export async function progressionRows(
-  db: Executor,
-  userId: number,
-  day: string,
-  seasonId: string,
-): Promise<ProgressionRows> {
-  const [daily, claimed, seen] = await Promise.all([
-    dailyRows(db, userId, day),
-    claimedRewards(db, userId, seasonId),
-    seenOf(db, userId, seasonId),
-  ]);
-  return { daily, claimed, seen };
-}
-
-/**
- * The progression parts of the user object (product.md section 3): today's
- * daily tasks, rank, the champions' names and the season progress. Reads
- * only: today's tasks are drawn from the pool (renewed at 00:00 UTC without
- * any write) and their rows hold just the progress.
- */
-export function progressionFrom(
-  row: Pick<UserRow, "id" | "rank_score" | "season_xp">,
-  day: string,
-  rows: ProgressionRows,
-  champions: string[],
-): Pick<User, "dailys" | "rank" | "rank_champions" | "season_progress"> {
-  const { daily, claimed, seen } = rows;
-  const active: Record<string, DailyTaskView> = {};
-  const finished: DailyTaskView[] = [];
-  for (const task of dailyTasksFor(row.id, day)) {
-    const r = daily.find((x) => x.task_id === task.id);
-    const view: DailyTaskView = {
-      id: task.id,
-      text: task.text,
-      progress: JSON.stringify({ done: Math.min(task.need, r?.done ?? 0), need: task.need }),
-      reward: JSON.stringify({ gems: task.gems }),
-      seen: r?.seen === 1,
-    };
-    if (r?.finished === 1) finished.push(view);
-    else active[String(task.id)] = view;
-  }
-
-  const currentLevel = seasonLevelForXp(row.season_xp);
-  const free: Record<string, boolean> = {};
-  const paid: Record<string, boolean> = {};
-  for (const c of claimed) {
-    if (c.track === "free") free[String(c.level)] = true;
-    else if (c.track === "paid") paid[String(c.level)] = true;
-  }
-  return {
-    dailys: { active, finished },
-    rank: rankOf(row.rank_score),
-    rank_champions: champions,
-    season_progress: {
-      currentLevel,
-      oldFreeLevel: Math.min(seen.free, currentLevel),
-      oldPaidLevel: Math.min(seen.paid, currentLevel),
-      xp: row.season_xp,
-      progress: { free, paid },
-    },
-  };
-}
