@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { battleDeck } from "@cardrealm/content";
 import { type BattleState, coinFlip, createBattle, type StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, PVP } from "@cardrealm/protocol";
 import { isUniqueViolation, nowIso } from "../db/executor.ts";
@@ -44,7 +45,7 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
   /** A deck slot's cards, one id per copy; refuses a deck too small to play. */
   async function deckCards(userId: number, slot: number): Promise<number[]> {
     const deck = (await decksOf(k, userId)).get(slot) ?? [];
-    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+    const cards = battleDeck(deck.map((c) => ({ id: c.cardId, amount: c.amount })));
     if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
     return cards;
   }
