@@ -26,13 +26,55 @@ export interface FriendlySeat {
   deck: number | readonly number[];
 }
 
+/** Refuses a player who is in another battle, after freeing one that is over. */
+async function assertArenaFree(ctx: ArenaContext, userId: number): Promise<void> {
+  const { deps, games } = ctx;
+  const { clock, log } = deps;
+  const k = deps.db.kysely;
+  const seat = await seatOf(k, userId);
+  if (seat) {
+    // A seat whose battles row was finished by something other than this
+    // module (it should not happen) would lock the player out: free it.
+    const battle = await findBattle(k, seat.game_id);
+    if (battle && battle.status !== "active") {
+      log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
+      await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
+    } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
+      // Over but never paid: pay it now and let the player play on.
+      const g = await games.load(seat.game_id);
+      if (g) await games.settleOverdue(g);
+    } else if (battle && isForeign(battle, deps.versions)) {
+      const g = await games.load(seat.game_id);
+      if (g) await games.closeIfForeign(g);
+    } else {
+      throw refuse.conflict("Finish your arena battle first.");
+    }
+  }
+  if (await activeBattleOf(k, userId)) throw refuse.busy();
+}
+
+/**
+ * Cancels the player's match still being confirmed, if any, and tells the
+ * other player at once (opponent_leave), so their queue says so instead
+ * of learning it at its next confirm poll.
+ */
+async function leaveArenaMatch(ctx: ArenaContext, userId: number): Promise<void> {
+  const { deps } = ctx;
+  const now = deps.room.now();
+  const live = await deps.store.liveMatchOf(userId, now);
+  const cancelled = await deps.store.cancelMatchOf(userId, now);
+  if (!live || cancelled !== live.id) return;
+  const other = live.p0 === userId ? live.p1 : live.p0;
+  deps.send(other, { type: "opponent_leave", players: live.id });
+}
+
 /**
  * Starting arena games: who may play (level, deck, no other battle), the
  * rows of a new PvP or bot game, its rooms and first timers.
  */
 export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => void) {
   const { deps, games, rooms, timing } = ctx;
-  const { db, clock, catalogue, log } = deps;
+  const { db, clock, catalogue } = deps;
   const k = db.kysely;
 
   async function arenaUser(userId: number): Promise<{ user: UserRow; deck: number[] }> {
@@ -63,42 +105,9 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
   }
 
   /** Refuses a player who is in another battle, after freeing one that is over. */
-  async function assertFree(userId: number): Promise<void> {
-    const seat = await seatOf(k, userId);
-    if (seat) {
-      // A seat whose battles row was finished by something other than this
-      // module (it should not happen) would lock the player out: free it.
-      const battle = await findBattle(k, seat.game_id);
-      if (battle && battle.status !== "active") {
-        log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
-        await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
-      } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
-        // Over but never paid: pay it now and let the player play on.
-        const g = await games.load(seat.game_id);
-        if (g) await games.settleOverdue(g);
-      } else if (battle && isForeign(battle, deps.versions)) {
-        const g = await games.load(seat.game_id);
-        if (g) await games.closeIfForeign(g);
-      } else {
-        throw refuse.conflict("Finish your arena battle first.");
-      }
-    }
-    if (await activeBattleOf(k, userId)) throw refuse.busy();
-  }
+  const assertFree = (userId: number): Promise<void> => assertArenaFree(ctx, userId);
 
-  /**
-   * Cancels the player's match still being confirmed, if any, and tells the
-   * other player at once (opponent_leave), so their queue says so instead
-   * of learning it at its next confirm poll.
-   */
-  async function leaveMatch(userId: number): Promise<void> {
-    const now = deps.room.now();
-    const live = await deps.store.liveMatchOf(userId, now);
-    const cancelled = await deps.store.cancelMatchOf(userId, now);
-    if (!live || cancelled !== live.id) return;
-    const other = live.p0 === userId ? live.p1 : live.p0;
-    deps.send(other, { type: "opponent_leave", players: live.id });
-  }
+  const leaveMatch = (userId: number): Promise<void> => leaveArenaMatch(ctx, userId);
 
   async function createGame(setup: ArenaSetup, now: number): Promise<Loaded> {
     const state = createBattle(setup, catalogue);
