@@ -39,7 +39,9 @@ function step(name, cmd, args, env = {}) {
   return status === 0;
 }
 
-if (step("lint and format (biome)", "npx", ["biome", "check", "."])) passed++;
+// A warning fails the build as an error does (issue 27): a rule worth having is worth obeying.
+if (step("lint and format (biome)", "npx", ["biome", "check", "--error-on-warnings", "."]))
+  passed++;
 else failed++;
 if (step("typecheck (tsc, every workspace)", "node", ["scripts/typecheck.mjs"])) passed++;
 else failed++;

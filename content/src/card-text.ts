@@ -9,6 +9,7 @@ import type {
   Cost,
   Effect,
   Faction,
+  KeywordName,
   Keywords,
   Rarity,
   SelectRule,
@@ -277,45 +278,29 @@ function keywordList(keywords: Keywords): string[] {
   return out;
 }
 
+/**
+ * Each keyword's full-text sentence, given its strength (1 for a plain flag).
+ * Keyed by every keyword: a new keyword without a sentence does not compile.
+ */
+const KEYWORD_SENTENCES: { readonly [K in KeywordName]: (card: CardDef, n: number) => string } = {
+  wall: (card) =>
+    (card.attack ?? 0) > 0 ? "Wall: never attacks, but strikes back." : "Wall: never attacks.",
+  first_strike: () => "First strike: hits before its foe can strike back.",
+  flying: () => "Flying: strikes the enemy castle even past a unit.",
+  pierce: () => "Pierce: damage beyond the defender's hp hits the castle.",
+  lifesteal: () => "Lifesteal: damage it deals heals your castle.",
+  regenerate: (_card, n) => `Regenerate ${n}: heals ${n} hp at the start of your turn.`,
+  poison: (_card, n) => `Poison ${n}: a unit it damages loses ${n} hp at each of its turn starts.`,
+};
+
 function keywordSentences(card: CardDef): string[] {
   const kw = card.keywords;
   if (!kw) return [];
   const out: string[] = [];
   for (const k of KEYWORD_NAMES) {
-    switch (k) {
-      case "wall":
-        if (kw.wall)
-          out.push(
-            (card.attack ?? 0) > 0
-              ? "Wall: never attacks, but strikes back."
-              : "Wall: never attacks.",
-          );
-        break;
-      case "first_strike":
-        if (kw.first_strike) out.push("First strike: hits before its foe can strike back.");
-        break;
-      case "flying":
-        if (kw.flying) out.push("Flying: strikes the enemy castle even past a unit.");
-        break;
-      case "pierce":
-        if (kw.pierce) out.push("Pierce: damage beyond the defender's hp hits the castle.");
-        break;
-      case "lifesteal":
-        if (kw.lifesteal) out.push("Lifesteal: damage it deals heals your castle.");
-        break;
-      case "regenerate":
-        if (kw.regenerate !== undefined)
-          out.push(
-            `Regenerate ${kw.regenerate}: heals ${kw.regenerate} hp at the start of your turn.`,
-          );
-        break;
-      case "poison":
-        if (kw.poison !== undefined)
-          out.push(
-            `Poison ${kw.poison}: a unit it damages loses ${kw.poison} hp at each of its turn starts.`,
-          );
-        break;
-    }
+    const value = kw[k];
+    if (value === undefined) continue;
+    out.push(KEYWORD_SENTENCES[k](card, value === true ? 1 : value));
   }
   return out;
 }

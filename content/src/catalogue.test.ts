@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   AB_TEXT_MAX,
   ARENA_BOT,
+  battleDeck,
   CARD_FACTIONS,
   CARDS,
   CATALOGUE,
@@ -339,6 +340,19 @@ describe("chapters", () => {
       expect(c.description.split(/(?<=\.)\s+/).length).toBe(2);
       if (!c.isPromo) expect([c.cpu1, c.cpu2, c.cpu3]).toEqual(c.opponents);
     }
+  });
+});
+
+describe("battleDeck", () => {
+  it("deals a slot in card-id order, one id per copy, whatever order it is given in", () => {
+    const slot = [
+      { id: 1010, amount: 2 },
+      { id: 1002, amount: 1 },
+      { id: 1005, amount: 3 },
+    ];
+    expect(battleDeck(slot)).toEqual([1002, 1005, 1005, 1005, 1010, 1010]);
+    expect(battleDeck([...slot].reverse())).toEqual(battleDeck(slot));
+    expect(slot[0]?.id).toBe(1010); // the input is not sorted in place
   });
 });
 

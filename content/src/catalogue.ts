@@ -103,6 +103,17 @@ export function expandDeck(entries: readonly CardAmount[]): number[] {
   return entries.flatMap((e) => Array.from({ length: e.amount }, () => e.id));
 }
 
+/**
+ * A deck slot as the battle deck the server deals from: its entries in
+ * card-id order (the order the server reads a slot back, collection-repo.ts
+ * decksOf), each id repeated by its amount. createBattle shuffles this list
+ * with the battle's seed, so the order is part of what a seed deals: the
+ * server and tools/simulate (which replays a seed off-line) both build it here.
+ */
+export function battleDeck(entries: readonly CardAmount[]): number[] {
+  return expandDeck([...entries].sort((a, b) => a.id - b.id));
+}
+
 /** Counts copies in a flat id list. */
 export function countCopies(ids: readonly number[]): Map<number, number> {
   const counts = new Map<number, number>();

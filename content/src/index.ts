@@ -12,6 +12,7 @@ export {
   toApiCard,
 } from "./card-text.ts";
 export {
+  battleDeck,
   boxPool,
   CARDS,
   CATALOGUE,

@@ -9,7 +9,13 @@
  * after each turn).
  */
 import { planStoryTurn, safeEndTurn } from "@cardrealm/ai";
-import { CATALOGUE, getOpponent, type OpponentDef, STARTER_DECK } from "@cardrealm/content";
+import {
+  battleDeck,
+  CATALOGUE,
+  getOpponent,
+  type OpponentDef,
+  STARTER_DECK,
+} from "@cardrealm/content";
 import {
   type Action,
   type BattleSetup,
@@ -17,6 +23,7 @@ import {
   type Catalogue,
   createBattle,
   legalActions,
+  MAX_HAND_AT_END_TURN,
   type PlayTarget,
   readyAttackers,
   type Side,
@@ -26,21 +33,17 @@ import {
 
 const HUMAN: Side = 0;
 const COMPUTER: Side = 1;
-/** Hand size above which ending a turn needs a discard (engine MAX_HAND_AT_END_TURN). */
-const MAX_HAND_AT_END_TURN = 6;
 
 /** The first story opponent of chapter 1 (the Air Elemental). */
 export const FIRST_OPPONENT = 6;
 
 /**
- * The new player's battle deck as the server builds it: deck slot
- * slot 1 (STARTER_DECK) read back ordered by card id (decksOf), each id repeated
- * by its amount. The order matters: createBattle shuffles this list.
+ * The new player's battle deck as the server builds it: deck slot 1
+ * (STARTER_DECK) through content's battleDeck, which the server uses too.
+ * The order matters: createBattle shuffles this list.
  */
 export function newPlayerDeck(): number[] {
-  return [...STARTER_DECK]
-    .sort((a, b) => a.id - b.id)
-    .flatMap((c) => Array.from({ length: c.amount }, () => c.id));
+  return battleDeck(STARTER_DECK);
 }
 
 /** The setup story-battles.ts start() stores for a fixed seed: the human (side 0) opens. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.ts";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
 import { withAmounts } from "../src/economy/box-view.ts";
-import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
+import { CHAMPIONS_FLOOR } from "../src/progression/progression-view.ts";
 import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,

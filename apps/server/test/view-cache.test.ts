@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addToLibrary } from "../src/db/repositories/collection-repo.ts";
-import { CHAMPIONS_FLOOR } from "../src/progression/progression.ts";
+import { CHAMPIONS_FLOOR } from "../src/progression/progression-view.ts";
 import { userView } from "../src/services/user-view.ts";
 import {
   announceDialects,

@@ -80,10 +80,6 @@ export const DAILY_TASK_POOL: readonly DailyTaskDef[] = [
   { id: 15, kind: "open_boxes", text: "Open %num% card box", need: 1, gems: 50, xp: 40 },
 ];
 
-export function getDailyTask(id: number): DailyTaskDef | undefined {
-  return DAILY_TASK_POOL.find((t) => t.id === id);
-}
-
 /** The UTC calendar day of a time, "YYYY-MM-DD": tasks renew when it changes (00:00 UTC). */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

@@ -36,10 +36,6 @@ export const RANK_REWARDS: readonly RankRewardDef[] = [
   { rank: "champions", gems: 3000 },
 ];
 
-export function rankRewardGems(rank: string): number {
-  return RANK_REWARDS.find((r) => r.rank === rank)?.gems ?? 0;
-}
-
 /** The lowest rank score of a rank (its floor): bronze 0, silver 600, ... champions 3000. */
 export function rankFloorScore(rankScore: number): number {
   const index = Math.min(

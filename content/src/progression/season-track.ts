@@ -82,7 +82,3 @@ export const SEASON_FINISH_REWARD = {
 export function seasonLevelForXp(xp: number): number {
   return Math.max(0, Math.min(SEASON_LEVELS, Math.floor(Math.max(0, xp) / SEASON_LEVEL_XP)));
 }
-
-export function seasonLevel(level: number): SeasonLevelDef | undefined {
-  return SEASON_TRACK[level - 1];
-}

@@ -3,7 +3,13 @@
  * data (architecture.md principle 10: AI hints come from the effect data,
  * never from a parallel table). Cached by catalogue in a WeakMap.
  */
-import type { Ability, CardDef, Catalogue } from "@cardrealm/engine";
+import {
+  type Ability,
+  type CardDef,
+  type Catalogue,
+  KEYWORDS,
+  type KeywordName,
+} from "@cardrealm/engine";
 
 export interface CardKnowledge {
   id: number;
@@ -95,6 +101,12 @@ function effectWorth(ability: Ability): number {
     case "swap_cells":
       w = 0.2;
       break;
+    default: {
+      // Every effect kind is listed above: a new one is a type error here, not
+      // silently worth 0.
+      const unhandled: never = e;
+      return unhandled;
+    }
   }
   return w * times;
 }
@@ -137,21 +149,52 @@ function abilityBonus(def: CardDef): number {
   return bonus;
 }
 
+/**
+ * What each keyword tells the AI, given its strength (1 for a plain flag):
+ * the CardKnowledge field it sets, which evaluate.ts and attack.ts read.
+ * Keyed by every keyword: a new keyword is a type error here until the AI
+ * knows it.
+ */
+const KEYWORD_KNOWLEDGE: {
+  readonly [K in KeywordName]: (known: CardKnowledge, n: number) => void;
+} = {
+  wall(known) {
+    known.wall = true;
+  },
+  first_strike(known) {
+    known.firstStrike = true;
+  },
+  flying(known) {
+    known.flying = true;
+  },
+  pierce(known) {
+    known.pierce = true;
+  },
+  lifesteal(known) {
+    known.lifesteal = true;
+  },
+  regenerate(known, n) {
+    known.regenerate = n;
+  },
+  poison(known, n) {
+    known.poison = n;
+  },
+};
+
 function learn(def: CardDef): CardKnowledge {
-  const k = def.keywords ?? {};
   const incomeSpell =
     def.type === "spell" &&
     def.abilities.some((a) => a.trigger === "on_play" && a.effect.kind === "gain_inc");
-  return {
+  const known: CardKnowledge = {
     id: def.id,
     isUnit: def.type === "unit",
-    wall: k.wall === true,
-    flying: k.flying === true,
-    firstStrike: k.first_strike === true,
-    lifesteal: k.lifesteal === true,
-    pierce: k.pierce === true,
-    poison: k.poison ?? 0,
-    regenerate: k.regenerate ?? 0,
+    wall: false,
+    flying: false,
+    firstStrike: false,
+    lifesteal: false,
+    pierce: false,
+    poison: 0,
+    regenerate: 0,
     costTotal: def.cost.fire + def.cost.diamond + def.cost.pow,
     fire: def.cost.fire,
     diamond: def.cost.diamond,
@@ -162,6 +205,12 @@ function learn(def: CardDef): CardKnowledge {
     attack: def.attack ?? 0,
     hp: def.hp ?? 0,
   };
+  const keywords = def.keywords ?? {};
+  for (const k of KEYWORDS) {
+    const value = keywords[k];
+    if (value !== undefined) KEYWORD_KNOWLEDGE[k](known, value === true ? 1 : value);
+  }
+  return known;
 }
 
 export function knowledge(catalogue: Catalogue): Knowledge {

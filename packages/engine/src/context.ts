@@ -1,15 +1,12 @@
 /** The mutable working set of one step: a private draft of the state plus its event log. */
 import type { CardIndex } from "./card-index.ts";
 import { MAX_TRIGGERS_PER_STEP } from "./constants.ts";
-import type { BattleEvent } from "./events.ts";
+import type { Draft } from "./draft.ts";
 import type { BattleState, EndReason, Side, UnitState } from "./state.ts";
 import { type AuraSource, collectAuras } from "./stats.ts";
 
-export interface Ctx {
-  /** The draft: a clone owned by this step, mutated in place. */
-  s: BattleState;
+export interface Ctx extends Draft {
   index: CardIndex;
-  events: BattleEvent[];
   /** Nesting of triggers fired by triggers (on_damaged, on_death). */
   depth: number;
   /** Triggers this step may still fire. */

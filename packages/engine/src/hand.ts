@@ -61,7 +61,3 @@ export function discardRandom(ctx: Ctx, side: Side, n: number): number {
   }
   return count;
 }
-
-export function handIndexOf(ctx: Ctx, side: Side, key: number): number {
-  return ctx.s.sides[side].hand.findIndex((h) => h.key === key);
-}

@@ -18,7 +18,7 @@
 
 import { KEYWORDS, type KeywordName, type Keywords } from "./card-types.ts";
 import { healCastle } from "./castle.ts";
-import type { Ctx } from "./context.ts";
+import type { Draft } from "./draft.ts";
 import type { Side, UnitState } from "./state.ts";
 
 /** What a card's keywords make of it as a unit; the default is a plain unit. */
@@ -34,15 +34,15 @@ export interface UnitRules {
   /** Run on a unit this one damaged by its strike or strike-back. */
   onWound: ((victim: UnitState) => void)[];
   /** Run after this unit's strike or strike-back dealt `dealt` (>= 0). */
-  onDealt: ((ctx: Ctx, side: Side, cell: number, dealt: number) => void)[];
+  onDealt: ((ctx: Draft, side: Side, cell: number, dealt: number) => void)[];
   /** Run at its owner's turn start, after poison ticks, before the death check. */
-  onTurnStart: ((ctx: Ctx, side: Side, cell: number, unit: UnitState) => void)[];
+  onTurnStart: ((ctx: Draft, side: Side, cell: number, unit: UnitState) => void)[];
 }
 
 /** Installs a keyword's hooks; `strength` is its number (1 for a plain flag). */
 export type KeywordRule = (rules: UnitRules, strength: number) => void;
 
-function lifesteal(ctx: Ctx, side: Side, cell: number, dealt: number): void {
+function lifesteal(ctx: Draft, side: Side, cell: number, dealt: number): void {
   const healed = healCastle(ctx, side, dealt);
   if (healed > 0) ctx.events.push({ type: "lifesteal", side, cell, amount: healed });
 }

@@ -15,237 +15,30 @@ import type { Catalogue } from "./card-types.ts";
 import { runCombat } from "./combat.ts";
 import { type Ctx, makeCtx } from "./context.ts";
 import type { BattleEvent } from "./events.ts";
-import type { UnitMsg } from "./messages.ts";
-import type { BattleState, SideState, UnitState } from "./state.ts";
+import { type Rebuilt, rebuild, slotUnit } from "./preview-board.ts";
+import type {
+  CastleOutcome,
+  CombatPreview,
+  LaneOutcome,
+  LaneSnapshot,
+  PreviewBoard,
+  PreviewSide,
+  UnitOutcome,
+} from "./preview-types.ts";
+import type { BattleState } from "./state.ts";
 import { collectAuras, statsUnder } from "./stats.ts";
 
-/** One side as the viewer sees it (a `SideView`, a snapshot side, or the client's shown side). */
-export interface PreviewSide {
-  hp: number;
-  maxHp: number;
-  /** Five cells; null or 0 for an empty cell. */
-  table: readonly (UnitMsg | null | 0)[];
-  deckCount: number;
-  handCount: number;
-}
-
-/** The board from the viewer's side: `player` is the viewer, whose turn it is. */
-export interface PreviewBoard {
-  player: PreviewSide;
-  cpu: PreviewSide;
-}
-
-/** What combat does to one unit on the table when it starts. */
-export interface UnitOutcome {
-  uid: number;
-  hpBefore: number;
-  /** Its current hp after combat (0 or less when it dies). */
-  hpAfter: number;
-  /** hp lost (hpBefore - hpAfter, never below 0). */
-  damageTaken: number;
-  /** Damage its strike deals (to a unit, plus pierce, or to the castle). */
-  damageDealt: number;
-  dies: boolean;
-  /** Chance may still change this (the numbers are those of the certain lanes). */
-  uncertain: boolean;
-}
-
-export interface CastleOutcome {
-  hpBefore: number;
-  hpAfter: number;
-  /** hp lost in combat (strikes, pierce, abilities), before heals. */
-  damage: number;
-  /** hp won back (lifesteal, heal abilities). */
-  healed: number;
-  uncertain: boolean;
-}
-
-/** One lane (0-4): the player's unit there may attack the enemy's unit or castle across. */
-export interface LaneOutcome {
-  lane: number;
-  /** The flag is set on a unit that may attack. */
-  attacks: boolean;
-  /** Damage the attacker deals: to the defender plus pierce, or to the castle. */
-  attackerDealt: number;
-  /** Damage the defender strikes back with. */
-  defenderDealt: number;
-  /** Damage this lane's strike does to the enemy castle (flying, empty cell, pierce). */
-  castleDamage: number;
-  uncertain: boolean;
-}
-
-export interface CombatPreview {
-  /** The flags that count: set on a ready unit of the player's. */
-  attacking: boolean[];
-  lanes: LaneOutcome[];
-  /** By cell at the start of combat; null for an empty cell. */
-  units: { player: (UnitOutcome | null)[]; cpu: (UnitOutcome | null)[] };
-  castles: { player: CastleOutcome; cpu: CastleOutcome };
-  /** The battle ends in combat (a castle falls): who wins. null while it goes on. */
-  winner: "player" | "cpu" | null;
-  /**
-   * The first lane whose result may depend on what the player cannot know,
-   * or null when the whole preview is certain. From this lane on, lanes are
-   * `uncertain`, and so are every unit and both castles (their numbers stop
-   * at the last certain lane). Uncertain when, in that lane:
-   * - an effect uses the battle's randomness (a random_enemy target, a
-   *   discard), or
-   * - a draw meets an empty deck (fatigue damage depends on earlier fatigue,
-   *   which no view shows), or
-   * - a unit shown with 0 attack while auras change its attack plays a part
-   *   in a way its real attack (hidden below 0) would change.
-   */
-  uncertainFrom: number | null;
-}
-
-/** Per-lane picture of the board, compared between the preview and the real battle in tests. */
-export interface LaneSnapshot {
-  hp: [number, number];
-  over: boolean;
-  winner: 0 | 1 | null;
-  /** Per side, per cell: card, attack and current hp (effective), or null. */
-  tables: [(LaneUnit | null)[], (LaneUnit | null)[]];
-}
-
-export interface LaneUnit {
-  card: number;
-  attack: number;
-  hp: number;
-}
-
-/** A placeholder for cards the viewer cannot see (deck, enemy hand): combat never reads them. */
-const HIDDEN_CARD = -1;
-
-/** Extra attack below the shown 0 for the second reading of an ambiguous unit. */
-const DEEP_NEGATIVE = 1000;
-
-function slotUnit(slot: UnitMsg | null | 0 | undefined): UnitMsg | null {
-  return slot ? slot : null;
-}
-
-/**
- * The aura part of each unit's stats. Auras depend only on which cards sit
- * where, so they can be read from a board of cards.
- */
-function auraShares(state: BattleState, index: CardIndex): { attack: number; hp: number }[][] {
-  const auras = collectAuras(state, index);
-  const shares = state.sides.map((side, s) =>
-    side.table.map((unit, cell) => {
-      if (!unit) return { attack: 0, hp: 0 };
-      const bare: UnitState = { ...unit, attack: 0, hp: 0, damage: 0, tempAttack: 0, tempHp: 0 };
-      const under = statsUnder(auras, index, s as 0 | 1, cell, bare);
-      // statsUnder clamps attack at 0; read the raw aura attack from a large base.
-      const high = statsUnder(auras, index, s as 0 | 1, cell, {
-        ...bare,
-        attack: DEEP_NEGATIVE * 10,
-      });
-      return { attack: high.attack - DEEP_NEGATIVE * 10, hp: under.maxHp };
-    }),
-  );
-  return shares;
-}
-
-function hiddenSide(side: PreviewSide, name: string): SideState {
-  return {
-    name,
-    hp: side.hp,
-    maxHp: side.maxHp,
-    resources: {
-      fire: { amount: 0, inc: 0 },
-      diamond: { amount: 0, inc: 0 },
-      pow: { amount: 0, inc: 0 },
-    },
-    deck: new Array<number>(Math.max(0, side.deckCount)).fill(HIDDEN_CARD),
-    hand: Array.from({ length: Math.max(0, side.handCount) }, (_, i) => ({
-      key: -1 - i,
-      card: HIDDEN_CARD,
-    })),
-    table: side.table.map((slot) => {
-      const u = slotUnit(slot);
-      if (!u) return null;
-      return {
-        uid: u.uid,
-        card: u.card,
-        attack: u.attack,
-        hp: u.maxHp,
-        damage: u.maxHp - u.hp,
-        tempAttack: 0,
-        tempHp: 0,
-        sleep: u.sleep,
-        stun: u.effect.stun,
-        exhausted: u.exhausted,
-        poison: u.poison,
-        destroyed: false,
-      };
-    }),
-    fatigue: 0,
-    idle: 0,
-  };
-}
-
-interface Rebuilt {
-  state: BattleState;
-  /** Set once anything reads the battle's randomness. */
-  rngRead: { value: boolean };
-  /** Units shown with 0 attack whose real attack is hidden (auras move it). */
-  ambiguous: { side: 0 | 1; cell: number; aura: number }[];
-}
-
-/**
- * A battle state with the viewer as side 0, to move. Unit stats are split
- * back into base and aura parts so the engine can re-read auras as the board
- * changes. Temporary buffs count as base: they last through combat.
- */
-function rebuild(board: PreviewBoard, index: CardIndex, deeper: boolean): Rebuilt {
-  const rngRead = { value: false };
-  let maxUid = 0;
-  for (const side of [board.player, board.cpu]) {
-    for (const slot of side.table) {
-      const u = slotUnit(slot);
-      if (u) maxUid = Math.max(maxUid, u.uid);
-    }
-  }
-  const state: BattleState = {
-    version: 0,
-    rng: 0,
-    nextId: maxUid + 1,
-    turn: 1,
-    active: 0,
-    opener: 0,
-    played: 0,
-    over: false,
-    winner: null,
-    endReason: null,
-    sides: [hiddenSide(board.player, "player"), hiddenSide(board.cpu, "cpu")],
-  };
-  let rng = 0x2545f491;
-  Object.defineProperty(state, "rng", {
-    get: () => {
-      rngRead.value = true;
-      return rng;
-    },
-    set: (v: number) => {
-      rng = v;
-    },
-    enumerable: true,
-  });
-  const shares = auraShares(state, index);
-  const ambiguous: Rebuilt["ambiguous"] = [];
-  state.sides.forEach((side, s) => {
-    side.table.forEach((unit, cell) => {
-      const share = shares[s]?.[cell];
-      if (!unit || !share) return;
-      const shownAttack = unit.attack;
-      unit.attack = shownAttack - share.attack;
-      unit.hp -= share.hp;
-      if (shownAttack === 0 && share.attack !== 0) {
-        ambiguous.push({ side: s as 0 | 1, cell, aura: share.attack });
-        if (deeper) unit.attack -= DEEP_NEGATIVE;
-      }
-    });
-  });
-  return { state, rngRead, ambiguous };
-}
+export { previewBoardOf } from "./preview-board.ts";
+export type {
+  CastleOutcome,
+  CombatPreview,
+  LaneOutcome,
+  LaneSnapshot,
+  LaneUnit,
+  PreviewBoard,
+  PreviewSide,
+  UnitOutcome,
+} from "./preview-types.ts";
 
 /** The board as a lane snapshot (effective stats under the current auras). */
 export function laneSnapshot(state: BattleState, index: CardIndex): LaneSnapshot {
@@ -521,31 +314,5 @@ function summarise(
     castles: { player: castle(0, board.player), cpu: castle(1, board.cpu) },
     winner: winnerSide === null ? null : winnerSide === 0 ? "player" : "cpu",
     uncertainFrom,
-  };
-}
-
-/** The preview board of a `view()` (engine BattleView shape). */
-export function previewBoardOf(view: {
-  player: PreviewSideLike;
-  cpu: PreviewSideLike;
-}): PreviewBoard {
-  return { player: sideOf(view.player), cpu: sideOf(view.cpu) };
-}
-
-interface PreviewSideLike {
-  hp: number;
-  maxHp: number;
-  table: readonly (UnitMsg | null | 0)[];
-  deck_count: number;
-  hand_count: number;
-}
-
-function sideOf(s: PreviewSideLike): PreviewSide {
-  return {
-    hp: s.hp,
-    maxHp: s.maxHp,
-    table: s.table,
-    deckCount: s.deck_count,
-    handCount: s.hand_count,
   };
 }

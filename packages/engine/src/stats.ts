@@ -151,26 +151,6 @@ export function effectiveStats(
   return statsUnder(collectAuras(state, index), index, side, cell, unit);
 }
 
-export function effectiveAttack(
-  state: BattleState,
-  index: CardIndex,
-  side: Side,
-  cell: number,
-  unit: UnitState,
-): number {
-  return effectiveStats(state, index, side, cell, unit).attack;
-}
-
-export function effectiveHp(
-  state: BattleState,
-  index: CardIndex,
-  side: Side,
-  cell: number,
-  unit: UnitState,
-): number {
-  return effectiveStats(state, index, side, cell, unit).hp;
-}
-
 /** Destroyed, or at 0 hp or less: leaves the table at the next death check. */
 export function isDying(
   state: BattleState,

@@ -8,9 +8,6 @@ export const JWT_STORAGE_KEY = "jwtToken";
 
 export const DECK_MIN_CARDS = 40;
 export const DECK_SLOTS = 3;
-export const COPIES_PER_CARD = 5;
-export const BASIC_RESOURCE_CARD_IDS = [1042, 1043, 1044] as const;
-export const COPIES_PER_BASIC_RESOURCE_CARD = 10;
 
 export const NEW_PLAYER_SILVER = 1000;
 export const DEFAULT_BOX = { id: 4, name: "Default", price: 500 } as const;

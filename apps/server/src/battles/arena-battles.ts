@@ -11,19 +11,14 @@ import { overButActive } from "../db/repositories/battles-repo.ts";
 import type { QueueEntry } from "../matchmaking/arena-store.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { createArenaChannel } from "./arena-channel.ts";
-import { createArenaGames } from "./arena-games.ts";
+import type { ArenaContext } from "./arena-context.ts";
+import { type ArenaGames, createArenaGames } from "./arena-games.ts";
 import { createArenaMatchmaking } from "./arena-matchmaking.ts";
 import { RoomRegistry } from "./arena-room.ts";
 import { createArenaSettlement } from "./arena-settlement.ts";
 import { createArenaStart, type FriendlySeat } from "./arena-start.ts";
 import { createArenaTurns } from "./arena-turns.ts";
-import {
-  type ArenaContext,
-  type ArenaDeps,
-  type ArenaTiming,
-  BATTLE_MODE,
-  humans,
-} from "./arena-types.ts";
+import { type ArenaDeps, type ArenaTiming, BATTLE_MODE, humans } from "./arena-types.ts";
 import { createBattleLock } from "./battle-lock.ts";
 
 export type {
@@ -34,6 +29,24 @@ export type {
   ArenaTiming,
 } from "./arena-types.ts";
 export type { QueueEntry };
+
+/** Start-up: pays every arena game found over but unsettled; how many. */
+async function settleAllOverdue(deps: ArenaDeps, games: ArenaGames): Promise<number> {
+  let n = 0;
+  for (const row of await overButActive(deps.db.kysely)) {
+    if (!Object.values(BATTLE_MODE).some((m) => m === row.mode)) continue;
+    try {
+      const g = await games.load(row.id);
+      if (g?.rec.battle.status === "active" && g.state.over) {
+        await games.settleOverdue(g);
+        n++;
+      }
+    } catch (err) {
+      deps.log.error({ err, game: row.id }, "an overdue arena game could not be settled");
+    }
+  }
+  return n;
+}
 
 /**
  * The arena (PvP and bot games): the arena's plug-ins into the battle core,
@@ -98,22 +111,7 @@ export function createArenaBattles(deps: ArenaDeps) {
     matchTick: matchmaking.matchTick,
 
     /** Start-up: pays every arena game found over but unsettled; how many. */
-    async settleAllOverdue(): Promise<number> {
-      let n = 0;
-      for (const row of await overButActive(deps.db.kysely)) {
-        if (!Object.values(BATTLE_MODE).some((m) => m === row.mode)) continue;
-        try {
-          const g = await games.load(row.id);
-          if (g?.rec.battle.status === "active" && g.state.over) {
-            await games.settleOverdue(g);
-            n++;
-          }
-        } catch (err) {
-          deps.log.error({ err, game: row.id }, "an overdue arena game could not be settled");
-        }
-      }
-      return n;
-    },
+    settleAllOverdue: (): Promise<number> => settleAllOverdue(deps, games),
 
     queue: (userId: number): Promise<Outcome<QueueStatus>> =>
       outcomeOf(() => matchmaking.queue(userId)),

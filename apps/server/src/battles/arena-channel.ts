@@ -2,7 +2,8 @@ import type { StateMessage } from "@cardrealm/engine";
 import type { ChannelData } from "@cardrealm/protocol";
 import { arenaProfiles, seatOf } from "../db/repositories/pvp-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
-import { type ArenaContext, humans, type Loaded, sideOf } from "./arena-types.ts";
+import type { ArenaContext } from "./arena-context.ts";
+import { humans, type Loaded, sideOf } from "./arena-types.ts";
 
 /**
  * What the realtime channel asks of the arena: a player's game as it stands

@@ -3,8 +3,9 @@ import type { ConfirmStartGameResult, QueueStatus } from "@cardrealm/protocol";
 import { arenaProfiles } from "../db/repositories/pvp-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { DEFAULT_WINDOW } from "../matchmaking/arena-store.ts";
+import type { ArenaContext } from "./arena-context.ts";
 import type { ArenaStart } from "./arena-start.ts";
-import { type ArenaContext, humans, type Loaded, sideOf } from "./arena-types.ts";
+import { humans, type Loaded, sideOf } from "./arena-types.ts";
 import { refuse } from "./refusals.ts";
 
 /**

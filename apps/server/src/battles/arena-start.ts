@@ -1,4 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
+import { battleDeck } from "@cardrealm/content";
 import { type BattleState, coinFlip, createBattle, type StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, PVP } from "@cardrealm/protocol";
 import { isUniqueViolation, nowIso } from "../db/executor.ts";
@@ -14,13 +15,8 @@ import {
 import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { botGameSetup } from "./arena-bot-identity.ts";
-import {
-  type ArenaContext,
-  type ArenaSetup,
-  BATTLE_MODE,
-  humans,
-  type Loaded,
-} from "./arena-types.ts";
+import type { ArenaContext } from "./arena-context.ts";
+import { type ArenaSetup, BATTLE_MODE, humans, type Loaded } from "./arena-types.ts";
 import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
@@ -30,13 +26,55 @@ export interface FriendlySeat {
   deck: number | readonly number[];
 }
 
+/** Refuses a player who is in another battle, after freeing one that is over. */
+async function assertArenaFree(ctx: ArenaContext, userId: number): Promise<void> {
+  const { deps, games } = ctx;
+  const { clock, log } = deps;
+  const k = deps.db.kysely;
+  const seat = await seatOf(k, userId);
+  if (seat) {
+    // A seat whose battles row was finished by something other than this
+    // module (it should not happen) would lock the player out: free it.
+    const battle = await findBattle(k, seat.game_id);
+    if (battle && battle.status !== "active") {
+      log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
+      await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
+    } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
+      // Over but never paid: pay it now and let the player play on.
+      const g = await games.load(seat.game_id);
+      if (g) await games.settleOverdue(g);
+    } else if (battle && isForeign(battle, deps.versions)) {
+      const g = await games.load(seat.game_id);
+      if (g) await games.closeIfForeign(g);
+    } else {
+      throw refuse.conflict("Finish your arena battle first.");
+    }
+  }
+  if (await activeBattleOf(k, userId)) throw refuse.busy();
+}
+
+/**
+ * Cancels the player's match still being confirmed, if any, and tells the
+ * other player at once (opponent_leave), so their queue says so instead
+ * of learning it at its next confirm poll.
+ */
+async function leaveArenaMatch(ctx: ArenaContext, userId: number): Promise<void> {
+  const { deps } = ctx;
+  const now = deps.room.now();
+  const live = await deps.store.liveMatchOf(userId, now);
+  const cancelled = await deps.store.cancelMatchOf(userId, now);
+  if (!live || cancelled !== live.id) return;
+  const other = live.p0 === userId ? live.p1 : live.p0;
+  deps.send(other, { type: "opponent_leave", players: live.id });
+}
+
 /**
  * Starting arena games: who may play (level, deck, no other battle), the
  * rows of a new PvP or bot game, its rooms and first timers.
  */
 export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => void) {
   const { deps, games, rooms, timing } = ctx;
-  const { db, clock, catalogue, log } = deps;
+  const { db, clock, catalogue } = deps;
   const k = db.kysely;
 
   async function arenaUser(userId: number): Promise<{ user: UserRow; deck: number[] }> {
@@ -49,7 +87,7 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
   /** A deck slot's cards, one id per copy; refuses a deck too small to play. */
   async function deckCards(userId: number, slot: number): Promise<number[]> {
     const deck = (await decksOf(k, userId)).get(slot) ?? [];
-    const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+    const cards = battleDeck(deck.map((c) => ({ id: c.cardId, amount: c.amount })));
     if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
     return cards;
   }
@@ -67,42 +105,9 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
   }
 
   /** Refuses a player who is in another battle, after freeing one that is over. */
-  async function assertFree(userId: number): Promise<void> {
-    const seat = await seatOf(k, userId);
-    if (seat) {
-      // A seat whose battles row was finished by something other than this
-      // module (it should not happen) would lock the player out: free it.
-      const battle = await findBattle(k, seat.game_id);
-      if (battle && battle.status !== "active") {
-        log.warn({ game: seat.game_id }, "arena seat of a finished battle freed");
-        await k.transaction().execute((trx) => finishArena(trx, seat.game_id, nowIso(clock)));
-      } else if (battle && (JSON.parse(battle.state) as BattleState).over) {
-        // Over but never paid: pay it now and let the player play on.
-        const g = await games.load(seat.game_id);
-        if (g) await games.settleOverdue(g);
-      } else if (battle && isForeign(battle, deps.versions)) {
-        const g = await games.load(seat.game_id);
-        if (g) await games.closeIfForeign(g);
-      } else {
-        throw refuse.conflict("Finish your arena battle first.");
-      }
-    }
-    if (await activeBattleOf(k, userId)) throw refuse.busy();
-  }
+  const assertFree = (userId: number): Promise<void> => assertArenaFree(ctx, userId);
 
-  /**
-   * Cancels the player's match still being confirmed, if any, and tells the
-   * other player at once (opponent_leave), so their queue says so instead
-   * of learning it at its next confirm poll.
-   */
-  async function leaveMatch(userId: number): Promise<void> {
-    const now = deps.room.now();
-    const live = await deps.store.liveMatchOf(userId, now);
-    const cancelled = await deps.store.cancelMatchOf(userId, now);
-    if (!live || cancelled !== live.id) return;
-    const other = live.p0 === userId ? live.p1 : live.p0;
-    deps.send(other, { type: "opponent_leave", players: live.id });
-  }
+  const leaveMatch = (userId: number): Promise<void> => leaveArenaMatch(ctx, userId);
 
   async function createGame(setup: ArenaSetup, now: number): Promise<Loaded> {
     const state = createBattle(setup, catalogue);

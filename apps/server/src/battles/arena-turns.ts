@@ -1,12 +1,67 @@
 import { type Action, legalActions, type Side, type StateMessage } from "@cardrealm/engine";
 import type { EndTurnBody, PlayCardBody } from "@cardrealm/protocol";
+import type { ArenaContext } from "./arena-context.ts";
 import type { Applied } from "./arena-games.ts";
 import type { PvpRoom } from "./arena-room.ts";
-import { type ArenaContext, BOT_SIDE, humans, type Loaded, sideOf } from "./arena-types.ts";
+import { BOT_SIDE, humans, type Loaded, sideOf } from "./arena-types.ts";
 import { seatMessages } from "./battle-core.ts";
 import { nextComputerMove } from "./computer-player.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
 import { refuse } from "./refusals.ts";
+
+/** The game's next timers: the turn deadline, and the bot's move on its turn. */
+function armArenaTimers(ctx: ArenaContext, g: Loaded): void {
+  const { deps, rooms } = ctx;
+  const { catalogue } = deps;
+  const room = rooms.get(g.rec.battle.id);
+  if (g.setup.mode === "bot" && g.state.active === BOT_SIDE) {
+    const seed = (g.setup.seed ^ Math.imul(g.state.version, 0x9e3779b1)) >>> 0;
+    const delays = deps.botDelays(seed, legalActions(g.state, catalogue).length);
+    room.armBot(g.state.turn, g.state.played === 0 ? delays.beforePlayMs : delays.beforeEndTurnMs);
+  }
+  room.armTurn(g.state.turn, Number(g.rec.game.turn_deadline));
+}
+
+/**
+ * Each human's messages of a saved step: the mover's are answered (returned),
+ * the others pushed over the channel, with a cancel_warning to the side whose
+ * turn timed out.
+ */
+function deliverStep(
+  ctx: ArenaContext,
+  a: Applied,
+  mover: Side | null,
+  timedOut: Side | null,
+): StateMessage[] {
+  const { g, events } = a;
+  const { catalogue, send } = ctx.deps;
+  const gameId = g.rec.battle.id;
+  let answer: StateMessage[] = [];
+  for (const h of humans(g)) {
+    const paid = a.settlement?.get(h.userId);
+    const list = seatMessages(events, g.state, h.side, catalogue, ctx.games.tag(g, h.side), paid);
+    if (h.side === mover) {
+      answer = list;
+      continue;
+    }
+    send(h.userId, {
+      type: "state",
+      game_id: gameId,
+      seq: g.state.version,
+      resume: false,
+      messages: list,
+      ...(g.state.over ? {} : { turn_deadline: Number(g.rec.game.turn_deadline) }),
+    });
+    if (h.side === timedOut) {
+      send(h.userId, {
+        type: "cancel_warning",
+        game_id: gameId,
+        idle_turns: g.state.sides[h.side].idle,
+      });
+    }
+  }
+  return answer;
+}
 
 /**
  * An arena game's moves and clocks: the players' calls, the server's turn
@@ -16,7 +71,7 @@ import { refuse } from "./refusals.ts";
  */
 export function createArenaTurns(ctx: ArenaContext) {
   const { deps, games, rooms, withGame } = ctx;
-  const { catalogue, send, store } = deps;
+  const { catalogue, store } = deps;
   const roomClock = deps.room;
 
   /**
@@ -27,30 +82,7 @@ export function createArenaTurns(ctx: ArenaContext) {
   function afterStep(a: Applied, mover: Side | null, timedOut: Side | null): StateMessage[] {
     const { g, events } = a;
     const gameId = g.rec.battle.id;
-    let answer: StateMessage[] = [];
-    for (const h of humans(g)) {
-      const paid = a.settlement?.get(h.userId);
-      const list = seatMessages(events, g.state, h.side, catalogue, games.tag(g, h.side), paid);
-      if (h.side === mover) {
-        answer = list;
-        continue;
-      }
-      send(h.userId, {
-        type: "state",
-        game_id: gameId,
-        seq: g.state.version,
-        resume: false,
-        messages: list,
-        ...(g.state.over ? {} : { turn_deadline: Number(g.rec.game.turn_deadline) }),
-      });
-      if (h.side === timedOut) {
-        send(h.userId, {
-          type: "cancel_warning",
-          game_id: gameId,
-          idle_turns: g.state.sides[h.side].idle,
-        });
-      }
-    }
+    const answer = deliverStep(ctx, a, mover, timedOut);
     deps.afterStep?.(g, events);
     if (g.state.over) {
       rooms.peek(gameId)?.dispose();
@@ -61,18 +93,7 @@ export function createArenaTurns(ctx: ArenaContext) {
     return answer;
   }
 
-  function armTimers(g: Loaded): void {
-    const room = rooms.get(g.rec.battle.id);
-    if (g.setup.mode === "bot" && g.state.active === BOT_SIDE) {
-      const seed = (g.setup.seed ^ Math.imul(g.state.version, 0x9e3779b1)) >>> 0;
-      const delays = deps.botDelays(seed, legalActions(g.state, catalogue).length);
-      room.armBot(
-        g.state.turn,
-        g.state.played === 0 ? delays.beforePlayMs : delays.beforeEndTurnMs,
-      );
-    }
-    room.armTurn(g.state.turn, Number(g.rec.game.turn_deadline));
-  }
+  const armTimers = (g: Loaded): void => armArenaTimers(ctx, g);
 
   /** A player's intent (play-card, end-turn, give-up) through the core. */
   function move(userId: number, intent: WireIntent): Promise<StateMessage[]> {

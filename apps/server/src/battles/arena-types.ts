@@ -160,17 +160,3 @@ export function humans(g: { rec: ArenaRecord }): { userId: number; side: Side }[
   if (g.rec.game.player1 !== null) out.push({ userId: g.rec.game.player1, side: 1 });
   return out;
 }
-
-/** What the arena's parts share (arena-battles.ts builds it once per server). */
-export interface ArenaContext {
-  deps: ArenaDeps;
-  timing: ArenaTiming;
-  games: import("./arena-games.ts").ArenaGames;
-  rooms: import("./arena-room.ts").RoomRegistry;
-  settlement: import("./arena-settlement.ts").ArenaSettlement;
-  /** One game's calls and timers run one at a time in this process. */
-  withGame: <T>(gameId: string, work: () => Promise<T>) => Promise<T>;
-  /** Runs work nobody awaits; a failure is logged (unless the server is closing). */
-  background: (p: Promise<unknown>, what: string) => void;
-  isClosed: () => boolean;
-}

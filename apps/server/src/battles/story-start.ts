@@ -1,4 +1,4 @@
-import type { ChapterDef, OpponentDef } from "@cardrealm/content";
+import { battleDeck, type ChapterDef, type OpponentDef } from "@cardrealm/content";
 import { DECK_MIN_CARDS } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
 import { decksOf, mapsOf } from "../db/repositories/collection-repo.ts";
@@ -53,7 +53,7 @@ export async function storySetupFor(
   const maps = await mapsOf(k, user.id);
   const { opponent } = checkStoryStart(content, cpuId, maps, user.level);
   const deck = (await decksOf(k, user.id)).get(user.active_deck) ?? [];
-  const cards = deck.flatMap((c) => Array.from({ length: c.amount }, () => c.cardId));
+  const cards = battleDeck(deck.map((c) => ({ id: c.cardId, amount: c.amount })));
   if (cards.length < DECK_MIN_CARDS) throw refuse.deckTooSmall();
   const setup: StoredSetup = {
     seed,

@@ -16,9 +16,10 @@ import { addToLibrary, libraryAmounts } from "../db/repositories/collection-repo
 import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositories/ledger-repo.ts";
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
+import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
-import { type BoxProgressWrites, partsAfterBox } from "./box-view.ts";
+import { partsAfterBox } from "./box-view.ts";
 import { BOXES, CASHBACK } from "./boxes.ts";
 
 type Slot = keyof OpenedBox;
@@ -38,11 +39,42 @@ const signInAgain = () => new Refused("unknown_player", "Please sign in again.")
 const alreadyHasPass = () => new Refused("conflict", "You already have the season pass.");
 
 /**
- * Card boxes and the season pass. A box charge, its six cards and any
- * cashback commit in one transaction, keyed by the request id, so a retried
- * or double click opens the box once and charges once.
+ * The box's drawn cards against the player's library: each adds a copy, or
+ * pays its cashback when the card is already at its cap. The charge and the
+ * cashbacks are the gem entries; `have` is left at the amounts after the box.
  */
-export function createShop(deps: {
+function tally(
+  box: { id: number; price: number },
+  drawn: readonly { slot: Slot; rarity: CardDef["rarity"]; card: CardDef }[],
+  have: Map<number, number>,
+  requestKey: string,
+): { gems: GemEntry[]; added: { cardId: number; amount: number }[]; full: OpenedBox } {
+  const gems: GemEntry[] = [
+    { delta: -box.price, reason: `box_open:${box.id}`, idempotencyKey: requestKey },
+  ];
+  const added: { cardId: number; amount: number }[] = [];
+  const result: Partial<OpenedBox> = {};
+  for (const { slot, rarity, card } of drawn) {
+    const owned = have.get(card.id) ?? 0;
+    let entry: OpenedCard;
+    if (owned >= copyCap(card.id)) {
+      gems.push({
+        delta: CASHBACK[rarity],
+        reason: "box_cashback",
+        idempotencyKey: `${requestKey}:${slot}`,
+      });
+      entry = { card: card.id, number_in_library: owned, cashback: CASHBACK[rarity] };
+    } else {
+      have.set(card.id, owned + 1);
+      added.push({ cardId: card.id, amount: 1 });
+      entry = { card: card.id, number_in_library: owned + 1, cashback: false };
+    }
+    result[slot] = entry;
+  }
+  return { gems, added, full: result as OpenedBox };
+}
+
+export interface ShopDeps {
   db: Db;
   clock: () => number;
   draw?: (n: number) => number;
@@ -52,7 +84,53 @@ export function createShop(deps: {
    */
   onBoxOpened?: (trx: Executor, userId: number) => Promise<BoxProgressWrites>;
   onSeasonPass?: (trx: Executor, userId: number) => Promise<void>;
-}) {
+}
+
+/**
+ * Buys the season pass once (the ledger key and the player lock keep a
+ * racing purchase out); the paid rewards already reached are due at once.
+ */
+async function buySeasonPass(
+  deps: ShopDeps,
+  view: (userId: number) => Promise<User>,
+  userId: number,
+): Promise<User> {
+  const k = deps.db.kysely;
+  await k
+    .transaction()
+    .execute(async (trx) => {
+      const now = nowIso(deps.clock);
+      // Locked before reading premium: a racing purchase waits, then sees
+      // the pass and answers 409, not a wrong 402 from the spent balance.
+      if (!(await lockPlayer(trx, userId, now))) throw signInAgain();
+      const user = await findUserById(trx, userId);
+      if (!user) throw signInAgain();
+      if (user.premium === 1) throw alreadyHasPass();
+      const charge = await applyGemChange(trx, {
+        userId,
+        delta: -SEASON_PASS_PRICE,
+        reason: "season_pass",
+        idempotencyKey: `season-pass:${userId}`,
+        now,
+      });
+      if (charge.status !== "applied") throw notEnoughGems();
+      await setPremium(trx, userId, now);
+      await deps.onSeasonPass?.(trx, userId);
+    })
+    .catch((err: unknown) => {
+      // Two purchases raced on PostgreSQL: the ledger key let one through.
+      if (isUniqueViolation(err)) throw alreadyHasPass();
+      throw err;
+    });
+  return view(userId);
+}
+
+/**
+ * Card boxes and the season pass. A box charge, its six cards and any
+ * cashback commit in one transaction, keyed by the request id, so a retried
+ * or double click opens the box once and charges once.
+ */
+export function createShop(deps: ShopDeps) {
   const k = deps.db.kysely;
   // SQLite: boxes opened together share one FULL commit (db/group-transaction.ts),
   // each in its own savepoint. Every commit's fsync runs on the event loop
@@ -112,32 +190,10 @@ export function createShop(deps: {
           userId,
           drawn.map((d) => d.card.id),
         );
-        const gems: GemEntry[] = [
-          { delta: -box.price, reason: `box_open:${box.id}`, idempotencyKey: requestKey },
-        ];
-        const added: { cardId: number; amount: number }[] = [];
-        const result: Partial<OpenedBox> = {};
-        for (const { slot, rarity, card } of drawn) {
-          const owned = have.get(card.id) ?? 0;
-          let entry: OpenedCard;
-          if (owned >= copyCap(card.id)) {
-            gems.push({
-              delta: CASHBACK[rarity],
-              reason: "box_cashback",
-              idempotencyKey: `${requestKey}:${slot}`,
-            });
-            entry = { card: card.id, number_in_library: owned, cashback: CASHBACK[rarity] };
-          } else {
-            have.set(card.id, owned + 1);
-            added.push({ cardId: card.id, amount: 1 });
-            entry = { card: card.id, number_in_library: owned + 1, cashback: false };
-          }
-          result[slot] = entry;
-        }
+        const { gems, added, full } = tally(box, drawn, have, requestKey);
         const charge = await applyGemChanges(trx, userId, gems, now);
         if (charge.status === "insufficient") throw notEnoughGems();
         await addToLibrary(trx, userId, added);
-        const full = result as OpenedBox;
         await insertOpening(trx, {
           id: randomUUID(),
           userId,
@@ -171,36 +227,6 @@ export function createShop(deps: {
     }
   }
 
-  async function buySeasonPass(userId: number): Promise<User> {
-    await k
-      .transaction()
-      .execute(async (trx) => {
-        const now = nowIso(deps.clock);
-        // Locked before reading premium: a racing purchase waits, then sees
-        // the pass and answers 409, not a wrong 402 from the spent balance.
-        if (!(await lockPlayer(trx, userId, now))) throw signInAgain();
-        const user = await findUserById(trx, userId);
-        if (!user) throw signInAgain();
-        if (user.premium === 1) throw alreadyHasPass();
-        const charge = await applyGemChange(trx, {
-          userId,
-          delta: -SEASON_PASS_PRICE,
-          reason: "season_pass",
-          idempotencyKey: `season-pass:${userId}`,
-          now,
-        });
-        if (charge.status !== "applied") throw notEnoughGems();
-        await setPremium(trx, userId, now);
-        await deps.onSeasonPass?.(trx, userId);
-      })
-      .catch((err: unknown) => {
-        // Two purchases raced on PostgreSQL: the ledger key let one through.
-        if (isUniqueViolation(err)) throw alreadyHasPass();
-        throw err;
-      });
-    return view(userId);
-  }
-
   return {
     openBox(
       userId: number,
@@ -211,7 +237,7 @@ export function createShop(deps: {
     },
 
     buySeasonPass(userId: number): Promise<Outcome<User>> {
-      return outcomeOf(() => buySeasonPass(userId));
+      return outcomeOf(() => buySeasonPass(deps, view, userId));
     },
   };
 }

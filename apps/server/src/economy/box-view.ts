@@ -1,26 +1,16 @@
 import { utcDay } from "@cardrealm/content";
-import { sql } from "kysely";
 import type { DialectName } from "../db/database.ts";
 import type { Executor } from "../db/executor.ts";
-import { prepared } from "../db/prepared.ts";
 import type { CardAmount } from "../db/repositories/collection-repo.ts";
 import { dailyRows, findOpenSeason } from "../db/repositories/progression-repo.ts";
+import {
+  fireDeferredBumps,
+  holdViewVersion,
+  viewVersion,
+} from "../db/repositories/view-versions-repo.ts";
+import type { BoxProgressWrites } from "../progression/progression.ts";
 import { bootstrapSeason } from "../progression/seasons.ts";
 import { exactParts, readParts, type ViewParts } from "../services/user-view.ts";
-
-/**
- * What a box's progression hook wrote beside the box: nothing, today's daily
- * task rows only, or more (a finished task's pay and season rewards, which
- * may add cards and claims).
- */
-export type BoxProgressWrites = "none" | "daily" | "more";
-
-const versionOf = prepared((db) =>
-  db.selectFrom("player_view_versions").select("version").where("user_id", "=", 0),
-);
-const versionHeld = prepared((db) =>
-  db.selectFrom("player_view_versions").select("version").where("user_id", "=", 0).forUpdate(),
-);
 
 /**
  * The player's view parts as this box's transaction leaves them, exactly at
@@ -68,13 +58,13 @@ export async function partsAfterBox(
   const { userId } = o;
   let unchanged = true;
   if (o.dialect === "postgres") {
-    const [held] = await versionHeld(trx, [userId]);
-    if (!held) return undefined;
-    unchanged = held.version === o.before;
-    await sql`set constraints all immediate`.execute(trx);
+    const held = await holdViewVersion(trx, userId);
+    if (held === undefined) return undefined;
+    unchanged = held === o.before;
+    await fireDeferredBumps(trx);
   }
-  const [row] = await versionOf(trx, [userId]);
-  if (!row) return undefined;
+  const version = await viewVersion(trx, userId);
+  if (version === undefined) return undefined;
   const day = utcDay(o.now);
   const base =
     unchanged && o.before !== null && o.wrote !== "more"
@@ -83,7 +73,7 @@ export async function partsAfterBox(
   if (base && base.day === day) {
     return {
       ...base,
-      version: row.version,
+      version,
       library: withAmounts(base.library, o.amounts),
       progression:
         o.wrote === "daily"
@@ -93,7 +83,7 @@ export async function partsAfterBox(
   }
   const open = await findOpenSeason(trx);
   return readParts(trx, userId, {
-    version: row.version,
+    version,
     day,
     seasonId: open?.id ?? bootstrapSeason(o.now).id,
     exact: true,

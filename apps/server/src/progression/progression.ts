@@ -7,49 +7,38 @@
  */
 import {
   CHAMPIONS_LIST_SIZE,
-  type DailyTaskKind,
-  dailyTasksFor,
-  RANK_REWARDS,
-  RANK_SPAN_SCORE,
   SEASON_FINISH_REWARD,
   SEASON_LEVEL_XP,
   SEASON_LEVELS,
   SEASON_TRACK,
-  type SeasonReward,
-  seasonLevelForXp,
-  utcDay,
 } from "@cardrealm/content";
 import type { User } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, nowIso } from "../db/executor.ts";
-import { addToLibrary } from "../db/repositories/collection-repo.ts";
-import { applyGemChange } from "../db/repositories/ledger-repo.ts";
 import {
   addSeasonXp,
-  bumpDaily,
   changeRankScore,
-  claimedRewards,
-  dailyRows,
-  findOpenSeason,
-  findSeason,
-  finishDaily,
-  insertClaim,
-  insertSeason,
-  markDailiesSeen,
-  raiseSeen,
   type SeasonRow,
-  seenOf,
   topChampions,
 } from "../db/repositories/progression-repo.ts";
-import { findUserById, type UserRow } from "../db/repositories/users-repo.ts";
-import type { BoxProgressWrites } from "../economy/box-view.ts";
-import { rankOf } from "../economy/ranks.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
 import type { BattleStats } from "./battle-stats.ts";
-import { bootstrapSeason, nextSeason } from "./seasons.ts";
+import { countDaily } from "./daily-progress.ts";
+import { CHAMPIONS_FLOOR } from "./progression-view.ts";
+import { ensureSeason, syncSeason } from "./season-rewards.ts";
+import { markSeen, type SeenInput } from "./seen.ts";
+
+export type { SeenInput } from "./seen.ts";
 
 export type BattleMode = "cpu" | "bot" | "pvp";
+
+/**
+ * What a box's progression hook wrote beside the box: nothing, today's daily
+ * task rows only, or more (a finished task's pay and season rewards, which
+ * may add cards and claims). economy/box-view.ts patches the cached view by it.
+ */
+export type BoxProgressWrites = "none" | "daily" | "more";
 
 /** One player's finished battle, as a battle module reports it. */
 export interface BattleOutcome {
@@ -77,147 +66,15 @@ export interface BattleProgress {
   dailiesFinished: number[];
 }
 
-/** A daily task as the user object carries it, plus whether its finish popup was shown. */
-export type DailyTaskView = User["dailys"]["finished"][number] & { seen: boolean };
-
-export interface SeenInput {
-  free_level?: number | undefined;
-  paid_level?: number | undefined;
-  daily_ids?: number[] | undefined;
-}
-
-/** The score where champions start (above the five ranks); migration 0011 keeps it. */
-export const CHAMPIONS_FLOOR = (RANK_REWARDS.length - 1) * RANK_SPAN_SCORE;
-
 export function createProgression(deps: { db: Db; clock: () => number }) {
   const { db, clock } = deps;
   const k = db.kysely;
 
-  /** The open season, creating the first one (this calendar month) on a fresh database. */
-  async function ensureSeason(exec: Executor = k): Promise<SeasonRow> {
-    const open = await findOpenSeason(exec);
-    if (open) return open;
-    const now = clock();
-    const first = bootstrapSeason(now);
-    if (!(await insertSeason(exec, first))) {
-      // The month's id is taken by a closed season (an early end): pick the next free id.
-      const taken = new Set<string>();
-      for (let n = 1; n < 50; n++) {
-        const id = n === 1 ? first.id : `${first.id}-${n}`;
-        if (await findSeason(exec, id)) taken.add(id);
-        else break;
-      }
-      await insertSeason(
-        exec,
-        nextSeason(now, (id) => taken.has(id)),
-      );
-    }
-    const made = await findOpenSeason(exec);
-    if (!made) throw new Error("could not open a season");
-    return made;
-  }
-
-  async function grant(
-    trx: Executor,
-    c: { userId: number; season: string; level: number; track: "free" | "paid" },
-    reward: SeasonReward,
-    now: string,
-  ): Promise<void> {
-    if (!(await insertClaim(trx, { ...c, now }))) return;
-    if (reward.reward === "gems") {
-      await applyGemChange(trx, {
-        userId: c.userId,
-        delta: reward.amount,
-        reason: "season_reward",
-        idempotencyKey: `season:${c.season}:${c.userId}:${c.track}:${c.level}`,
-        now,
-      });
-    } else {
-      await addToLibrary(trx, c.userId, [{ cardId: reward.card.id, amount: reward.amount }]);
-    }
-  }
-
-  /**
-   * Claims every season reward due: free ones up to the level reached, paid
-   * ones too for a season pass holder, and the season finish at the last
-   * level. The season_rewards primary key makes each one happen once.
-   */
-  async function syncSeason(trx: Executor, userId: number): Promise<void> {
-    const user = await findUserById(trx, userId);
-    if (!user) return;
-    const level = seasonLevelForXp(user.season_xp);
-    if (level === 0) return;
-    const season = await ensureSeason(trx);
-    const claimed = new Set(
-      (await claimedRewards(trx, userId, season.id)).map((r) => `${r.track}:${r.level}`),
-    );
-    const now = nowIso(clock);
-    for (let l = 1; l <= level; l++) {
-      const def = SEASON_TRACK[l - 1];
-      if (!def) continue;
-      if (!claimed.has(`free:${l}`))
-        await grant(trx, { userId, season: season.id, level: l, track: "free" }, def.free, now);
-      if (user.premium === 1 && !claimed.has(`paid:${l}`))
-        await grant(trx, { userId, season: season.id, level: l, track: "paid" }, def.paid, now);
-    }
-    if (level >= SEASON_LEVELS && !claimed.has(`finish:${SEASON_LEVELS}`)) {
-      const first = await insertClaim(trx, {
-        userId,
-        season: season.id,
-        level: SEASON_LEVELS,
-        track: "finish",
-        now,
-      });
-      if (first) {
-        await addToLibrary(
-          trx,
-          userId,
-          SEASON_FINISH_REWARD.cardIds.map((cardId) => ({ cardId, amount: 1 })),
-        );
-      }
-    }
-  }
-
-  /** Adds progress to today's tasks; finished ones pay their gems and xp once. */
-  async function countDaily(
-    trx: Executor,
-    userId: number,
-    counts: Partial<Record<DailyTaskKind, number>>,
-  ): Promise<{ finished: number[]; counted: number }> {
-    const day = utcDay(clock());
-    const now = nowIso(clock);
-    const finished: number[] = [];
-    let counted = 0;
-    for (const task of dailyTasksFor(userId, day)) {
-      const amount = Math.floor(counts[task.kind] ?? 0);
-      if (amount <= 0) continue;
-      counted++;
-      await bumpDaily(trx, {
-        userId,
-        day,
-        taskId: task.id,
-        need: task.need,
-        reward: task.gems,
-        amount,
-      });
-      if (await finishDaily(trx, { userId, day, taskId: task.id })) {
-        await applyGemChange(trx, {
-          userId,
-          delta: task.gems,
-          reason: "daily_task",
-          idempotencyKey: `daily:${userId}:${day}:${task.id}`,
-          now,
-        });
-        await addSeasonXp(trx, userId, task.xp, now);
-        finished.push(task.id);
-      }
-    }
-    return { finished, counted };
-  }
-
   return {
-    ensureSeason,
-    syncSeason,
+    /** The open season, creating the first one (this calendar month) on a fresh database. */
+    ensureSeason: (exec: Executor = k): Promise<SeasonRow> => ensureSeason(exec, clock),
+    /** Claims every season reward the player's level has reached (season-rewards.ts). */
+    syncSeason: (trx: Executor, userId: number): Promise<void> => syncSeason(trx, clock, userId),
 
     /** A finished battle: season xp, rank score, daily task progress, season rewards. */
     async onBattleFinished(trx: Executor, o: BattleOutcome): Promise<BattleProgress> {
@@ -225,7 +82,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
       await addSeasonXp(trx, o.userId, o.xp, now);
       if (o.scoreDelta !== 0) await changeRankScore(trx, o.userId, o.scoreDelta, now);
       const arena = o.mode !== "cpu";
-      const { finished: dailiesFinished } = await countDaily(trx, o.userId, {
+      const { finished: dailiesFinished } = await countDaily(trx, clock, o.userId, {
         play_battles: o.paid ? 1 : 0,
         win_battles: o.paid && o.won ? 1 : 0,
         win_arena: o.paid && o.won && arena ? 1 : 0,
@@ -234,7 +91,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
         destroy_units: o.stats.destroyed,
         castle_damage: o.stats.castleDamage,
       });
-      await syncSeason(trx, o.userId);
+      await syncSeason(trx, clock, o.userId);
       return { dailiesFinished };
     },
 
@@ -245,9 +102,9 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
      * season rewards ("more").
      */
     async onBoxOpened(trx: Executor, userId: number): Promise<BoxProgressWrites> {
-      const { finished, counted } = await countDaily(trx, userId, { open_boxes: 1 });
+      const { finished, counted } = await countDaily(trx, clock, userId, { open_boxes: 1 });
       if (finished.length > 0) {
-        await syncSeason(trx, userId);
+        await syncSeason(trx, clock, userId);
         return "more";
       }
       return counted > 0 ? "daily" : "none";
@@ -255,7 +112,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
 
     /** The season pass was bought: the paid rewards of the levels already reached are due. */
     async onSeasonPass(trx: Executor, userId: number): Promise<void> {
-      await syncSeason(trx, userId);
+      await syncSeason(trx, clock, userId);
     },
 
     /** The top 10 of champions this season, best first. */
@@ -269,7 +126,7 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
     },
 
     async season() {
-      const s = await ensureSeason();
+      const s = await ensureSeason(k, clock);
       return {
         id: s.id,
         starts_at: s.starts_at,
@@ -289,125 +146,13 @@ export function createProgression(deps: { db: Db; clock: () => number }) {
      */
     markSeen(userId: number, input: SeenInput): Promise<Outcome<User>> {
       return outcomeOf(async () => {
-        await markSeen(userId, input);
+        await markSeen(db, clock, userId, input);
         const user = await userView(k, userId, clock());
         if (!user) throw new Refused("unknown_player", "Please sign in again.");
         return user;
       });
     },
   };
-
-  async function markSeen(userId: number, input: SeenInput): Promise<void> {
-    await k.transaction().execute(async (trx) => {
-      const user = await findUserById(trx, userId);
-      if (!user) throw new Refused("unknown_player", "Please sign in again.");
-      const level = seasonLevelForXp(user.season_xp);
-      const season = await ensureSeason(trx);
-      if (input.free_level !== undefined && input.free_level > level)
-        throw new Refused(
-          "invalid",
-          `free_level ${input.free_level} is above your season level (${level}).`,
-        );
-      if (input.paid_level !== undefined) {
-        if (input.paid_level > 0 && user.premium !== 1)
-          throw new Refused("forbidden", "The paid track needs the season pass.");
-        if (input.paid_level > level)
-          throw new Refused(
-            "invalid",
-            `paid_level ${input.paid_level} is above your season level (${level}).`,
-          );
-      }
-      const day = utcDay(clock());
-      if (input.daily_ids?.length) {
-        const done = new Set(
-          (await dailyRows(trx, userId, day)).filter((r) => r.finished === 1).map((r) => r.task_id),
-        );
-        const wrong = input.daily_ids.find((id) => !done.has(id));
-        if (wrong !== undefined)
-          throw new Refused("invalid", `Daily task ${wrong} is not finished today.`);
-        await markDailiesSeen(trx, userId, day, input.daily_ids);
-      }
-      if (input.free_level !== undefined || input.paid_level !== undefined) {
-        await raiseSeen(trx, {
-          userId,
-          season: season.id,
-          free: input.free_level ?? 0,
-          paid: input.paid_level ?? 0,
-        });
-      }
-    });
-  }
 }
 
 export type Progression = ReturnType<typeof createProgression>;
-
-/** What the progression view reads of one player's own rows (cached with the view's parts). */
-export interface ProgressionRows {
-  daily: Awaited<ReturnType<typeof dailyRows>>;
-  claimed: Awaited<ReturnType<typeof claimedRewards>>;
-  seen: Awaited<ReturnType<typeof seenOf>>;
-}
-
-/** The player's own progression rows of `day` and `seasonId`. */
-export async function progressionRows(
-  db: Executor,
-  userId: number,
-  day: string,
-  seasonId: string,
-): Promise<ProgressionRows> {
-  const [daily, claimed, seen] = await Promise.all([
-    dailyRows(db, userId, day),
-    claimedRewards(db, userId, seasonId),
-    seenOf(db, userId, seasonId),
-  ]);
-  return { daily, claimed, seen };
-}
-
-/**
- * The progression parts of the user object (product.md section 3): today's
- * daily tasks, rank, the champions' names and the season progress. Reads
- * only: today's tasks are drawn from the pool (renewed at 00:00 UTC without
- * any write) and their rows hold just the progress.
- */
-export function progressionFrom(
-  row: Pick<UserRow, "id" | "rank_score" | "season_xp">,
-  day: string,
-  rows: ProgressionRows,
-  champions: string[],
-): Pick<User, "dailys" | "rank" | "rank_champions" | "season_progress"> {
-  const { daily, claimed, seen } = rows;
-  const active: Record<string, DailyTaskView> = {};
-  const finished: DailyTaskView[] = [];
-  for (const task of dailyTasksFor(row.id, day)) {
-    const r = daily.find((x) => x.task_id === task.id);
-    const view: DailyTaskView = {
-      id: task.id,
-      text: task.text,
-      progress: JSON.stringify({ done: Math.min(task.need, r?.done ?? 0), need: task.need }),
-      reward: JSON.stringify({ gems: task.gems }),
-      seen: r?.seen === 1,
-    };
-    if (r?.finished === 1) finished.push(view);
-    else active[String(task.id)] = view;
-  }
-
-  const currentLevel = seasonLevelForXp(row.season_xp);
-  const free: Record<string, boolean> = {};
-  const paid: Record<string, boolean> = {};
-  for (const c of claimed) {
-    if (c.track === "free") free[String(c.level)] = true;
-    else if (c.track === "paid") paid[String(c.level)] = true;
-  }
-  return {
-    dailys: { active, finished },
-    rank: rankOf(row.rank_score),
-    rank_champions: champions,
-    season_progress: {
-      currentLevel,
-      oldFreeLevel: Math.min(seen.free, currentLevel),
-      oldPaidLevel: Math.min(seen.paid, currentLevel),
-      xp: row.season_xp,
-      progress: { free, paid },
-    },
-  };
-}

@@ -9,7 +9,7 @@ import {
   type ProgressionRows,
   progressionFrom,
   progressionRows,
-} from "../progression/progression.ts";
+} from "../progression/progression-view.ts";
 import { bootstrapSeason } from "../progression/seasons.ts";
 
 function keyed(cards: CardAmount[]) {

@@ -13,6 +13,7 @@
  * game all the same. Framework-free: the screen subscribes; tests drive it
  * with fake timers.
  */
+import { ARENA_BOT } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { ApiError } from "../../lib/api.ts";
 
@@ -22,7 +23,8 @@ export const CONFIRM_POLL_MS = 5000;
 export const MATCH_START_DELAY_MS = 500;
 export const BOT_WAIT_MIN_S = 20;
 export const BOT_WAIT_MAX_S = 70;
-export const ARENA_BOT_ID = 21;
+/** The arena bot's opponent id (content's ARENA_BOT, 21). */
+export const ARENA_BOT_ID = ARENA_BOT.id;
 
 export type QueuePhase = "idle" | "entering" | "searching" | "matched" | "starting";
 

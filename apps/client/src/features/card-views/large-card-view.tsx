@@ -1,5 +1,5 @@
 import type { ApiCard } from "@cardrealm/protocol";
-import { type CSSProperties, useId, useLayoutEffect, useRef } from "react";
+import { useId, useLayoutEffect, useRef } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { useAppStore } from "../../stores/app-store.ts";
@@ -61,13 +61,7 @@ export function LargeCardView({ card, onClose }: { card: ApiCard; onClose: () =>
           data-testid="card-large-view"
         >
           <div className="cv-large__card">
-            <GameCard
-              card={card}
-              size="big"
-              hideFlavor
-              style={{ "--gc-w": "350px" } as CSSProperties}
-              data-testid="card-large-view-card"
-            />
+            <GameCard card={card} size="big" hideFlavor data-testid="card-large-view-card" />
           </div>
           <div className="cv-large__info panel">
             <CardFacts card={card} owned={owned ?? 0} headingId={headingId} />

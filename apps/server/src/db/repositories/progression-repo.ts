@@ -136,15 +136,6 @@ export async function markResultPaid(
   return Number(r.numUpdatedRows) === 1;
 }
 
-export function seasonResultsOf(db: Executor, season: string): Promise<SeasonResultRow[]> {
-  return db
-    .selectFrom("season_results")
-    .selectAll()
-    .where("season", "=", season)
-    .orderBy("user_id")
-    .execute();
-}
-
 // --- rank score and season xp ----------------------------------------------------
 
 /**
