@@ -21,10 +21,11 @@
  * strokes. Mini (200 x 150) and max (600 x 450) are the same picture; max
  * draws it at three times the size with more stars.
  */
+
+import { Rng } from "../shared/rng.ts";
 import { drawSubject, Sil } from "./figure.ts";
 import { GOLD, GOLD_LIGHT, NEBULA, paletteOf } from "./palette.ts";
 import { path } from "./path.ts";
-import { Rng } from "./rng.ts";
 import { hasMoon, nearScenery, ridge } from "./scenery.ts";
 import { drawSpell } from "./spell-scene.ts";
 import { describeSubject, type Subject, subjectOf } from "./subject.ts";

@@ -13,8 +13,9 @@
  * (1 right, -1 left). Inside, points are given in figure units: forward
  * (dx, in the facing direction) and up (dy), as fractions of H.
  */
+
+import type { Rng } from "../shared/rng.ts";
 import { type PathBuilder, path } from "./path.ts";
-import type { Rng } from "./rng.ts";
 import type { Subject } from "./subject.ts";
 
 type Pt = [number, number];

@@ -14,7 +14,7 @@
  * no earlier card (lower id) took, so neighbours in a set look different, and
  * shares a seeded pick of that list when all are taken.
  */
-import { Rng } from "./rng.ts";
+import { Rng } from "../shared/rng.ts";
 import type { CardDef, Effect, Faction } from "./types.ts";
 
 export const ICON_BY_ID: Readonly<Record<number, string>> = {};

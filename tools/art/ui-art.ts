@@ -3,6 +3,8 @@
  * medallions, login backdrop, battle backgrounds, opponent portraits and the
  * two card boxes. The world map has its own file (world-map.ts).
  */
+
+import { Rng } from "../shared/rng.ts";
 import { dots, sparkle } from "./card-art.ts";
 import { iconPath } from "./icons.ts";
 import { wordPath } from "./letters.ts";
@@ -19,7 +21,6 @@ import {
   paletteOf,
 } from "./palette.ts";
 import { path } from "./path.ts";
-import { Rng } from "./rng.ts";
 import { hasMoon, hills, nearScenery, ridge } from "./scenery.ts";
 import { el, num, stops, svgDoc } from "./svg.ts";
 import { cloudPattern, grainPattern } from "./texture.ts";

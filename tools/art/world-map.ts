@@ -12,11 +12,11 @@ import {
   CHAPTER_POSITIONS,
   ROAD_ORDER,
 } from "../../apps/client/src/features/map/map-layout.ts";
+import { Rng } from "../shared/rng.ts";
 import { dots, sparkle } from "./card-art.ts";
 import { paintIcon } from "./paint.ts";
 import { GOLD, GOLD_DARK, GOLD_LIGHT, NIGHT_DEEP, PALETTES } from "./palette.ts";
 import { type PathBuilder, path } from "./path.ts";
-import { Rng } from "./rng.ts";
 import { nearScenery } from "./scenery.ts";
 import { el, num, stops, svgDoc } from "./svg.ts";
 import { blobGradient, cloudPattern, grainPattern } from "./texture.ts";

@@ -5,8 +5,8 @@
  * colours.
  */
 import type { SceneFigureKind } from "@cardrealm/content";
+import type { Rng } from "../shared/rng.ts";
 import { GOLD, GOLD_DARK, GOLD_LIGHT } from "./palette.ts";
-import type { Rng } from "./rng.ts";
 import { n, n2, poly } from "./svg.ts";
 
 export interface FigureArt {

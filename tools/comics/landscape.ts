@@ -4,9 +4,9 @@
  * ridges are painted from far (hazy, light) to near (dark) for depth.
  */
 import type { SceneSetting, SceneSky } from "@cardrealm/content";
+import type { Rng } from "../shared/rng.ts";
 import { FOOT_Y, H, HORIZON, W } from "./layout.ts";
 import type { ChapterPalette } from "./palette.ts";
-import type { Rng } from "./rng.ts";
 import { i, mix, n, poly, ridge } from "./svg.ts";
 
 export type SlidePalette = ChapterPalette & { moon: string };
