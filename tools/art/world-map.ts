@@ -34,7 +34,6 @@ import {
 import { finish, groundMarks, mapDefs, relief, seaAndLand } from "./map/layers.ts";
 import { el, svgDoc } from "./svg.ts";
 
-
 export function worldMapSvg(): string {
   const rng = new Rng("world-map");
   const land = terrain(rng);
