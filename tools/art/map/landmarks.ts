@@ -7,10 +7,9 @@
 
 import { ROAD_ORDER } from "../../../apps/client/src/features/map/map-layout.ts";
 import { Rng } from "../../shared/rng.ts";
-import { dots, sparkle } from "../card-art.ts";
 import { paintIcon } from "../paint.ts";
 import { GOLD, GOLD_DARK, GOLD_LIGHT, PALETTES } from "../palette.ts";
-import { path } from "../path.ts";
+import { dots, path, sparkle } from "../path.ts";
 import { nearScenery } from "../scenery.ts";
 import { el, num } from "../svg.ts";
 import { MAP_H, MAP_W, type Pt, smoothOpen, spot, type Terrain } from "./geography.ts";

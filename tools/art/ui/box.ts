@@ -1,11 +1,10 @@
 /** The two card boxes, 300 x 420, as foil booster packs. */
 
 import { Rng } from "../../shared/rng.ts";
-import { sparkle } from "../card-art.ts";
 import { wordPath } from "../letters.ts";
 import { paintIcon } from "../paint.ts";
 import { GOLD, GOLD_LIGHT, NIGHT, PALETTES, type Palette } from "../palette.ts";
-import { path } from "../path.ts";
+import { path, sparkle } from "../path.ts";
 import { hills } from "../scenery.ts";
 import { el, num, stops, svgDoc } from "../svg.ts";
 import { blurFilter, goldGradient, grainFilter, starDots } from "./common.ts";

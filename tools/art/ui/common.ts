@@ -1,8 +1,8 @@
 /** Pieces shared by the UI art: the gold gradient, small filters and star dots. */
 
 import type { Rng } from "../../shared/rng.ts";
-import { dots } from "../card-art.ts";
 import { GOLD, GOLD_DARK, GOLD_LIGHT } from "../palette.ts";
+import { dots } from "../path.ts";
 import { el, num, stops } from "../svg.ts";
 
 /** A metal gold gradient (vertical, with a bright band) under the given id. */

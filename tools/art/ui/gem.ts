@@ -1,7 +1,6 @@
 /** The gem (currency) icon, 64 x 64. */
 
-import { sparkle } from "../card-art.ts";
-import { path } from "../path.ts";
+import { path, sparkle } from "../path.ts";
 import { el, svgDoc } from "../svg.ts";
 
 export function gemSvg(): string {

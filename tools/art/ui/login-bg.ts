@@ -1,10 +1,9 @@
 /** The login backdrop, 1600 x 900. */
 
 import { Rng } from "../../shared/rng.ts";
-import { dots, sparkle } from "../card-art.ts";
 import { iconPath } from "../icons.ts";
 import { GOLD, NEBULA, NIGHT_DEEP } from "../palette.ts";
-import { path } from "../path.ts";
+import { dots, path, sparkle } from "../path.ts";
 import { nearScenery, ridge } from "../scenery.ts";
 import { el, stops, svgDoc } from "../svg.ts";
 import { grainPattern } from "../texture.ts";
