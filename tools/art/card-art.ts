@@ -26,7 +26,7 @@ import { Rng } from "../shared/rng.ts";
 import { BLOOD, finishPicture, paintFigure } from "./card-paint.ts";
 import { groundOf, lightOf, settingDefs, sky, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
-import { Sil } from "./figure.ts";
+import { Sil } from "./figure-kit.ts";
 import { mix, paletteOf } from "./palette.ts";
 import { drawSpell } from "./spell-scene.ts";
 import { describeSubject, type Subject, subjectOf } from "./subject.ts";

@@ -8,7 +8,7 @@
 
 import type { Rng } from "../shared/rng.ts";
 import { HH, type Light, W } from "./card-setting.ts";
-import type { Sil } from "./figure.ts";
+import type { Sil } from "./figure-kit.ts";
 import { GOLD, GOLD_LIGHT, mix, type Palette } from "./palette.ts";
 import { dots, path, sparkle } from "./path.ts";
 import { el, num } from "./svg.ts";

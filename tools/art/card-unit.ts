@@ -9,7 +9,8 @@
 import type { Rng } from "../shared/rng.ts";
 import type { Ground, Light } from "./card-setting.ts";
 import { HH, W } from "./card-setting.ts";
-import { type Draw, drawSubject, type Sil } from "./figure.ts";
+import { drawSubject } from "./figure.ts";
+import type { Draw, Sil } from "./figure-kit.ts";
 import { ELEMENT_LIGHT } from "./palette.ts";
 import { sparkle } from "./path.ts";
 import type { Subject } from "./subject.ts";

@@ -5,7 +5,8 @@
  * silhouette and returns the picture's focus.
  */
 
-import { drawSubject, tube } from "./figure.ts";
+import { drawSubject } from "./figure.ts";
+import { tube } from "./figure-kit.ts";
 import { ellipse, type Pt, rad, type SpellCtx, star } from "./spell-marks.ts";
 
 /** A column of healing light with a sprout in it. */

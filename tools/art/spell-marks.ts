@@ -4,7 +4,7 @@
  */
 
 import type { Rng } from "../shared/rng.ts";
-import type { Draw, Sil } from "./figure.ts";
+import type { Draw, Sil } from "./figure-kit.ts";
 import type { Subject } from "./subject.ts";
 
 export type Pt = [number, number];

@@ -8,7 +8,7 @@
  * ability's target. Writes into a `Sil` like the figures do.
  */
 
-import type { Draw, Sil } from "./figure.ts";
+import type { Draw, Sil } from "./figure-kit.ts";
 import {
   book,
   drums,

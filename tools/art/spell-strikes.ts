@@ -5,7 +5,7 @@
  * the picture's focus.
  */
 
-import { tube } from "./figure.ts";
+import { tube } from "./figure-kit.ts";
 import { ellipse, type Pt, rad, type SpellCtx, star } from "./spell-marks.ts";
 
 /** Lightning bolts falling on each spot. */
