@@ -1,3 +1,9 @@
+/**
+ * The PvP arena on its room clock: idle turns skipped and forfeited, a warning
+ * after the deadline, a dropped player's reconnection window, surrender, and
+ * a bot game paced by the clock. Matching and whole games are in
+ * pvp-arena.test.ts; the test bed in pvp-arena-support.ts.
+ */
 import { describe, expect, it } from "vitest";
 import { ChannelClient, type ServerMessage } from "../../../bench/pvp/arena-client.ts";
 import { announceDialects, DIALECTS } from "./harness.ts";
