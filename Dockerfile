@@ -22,7 +22,6 @@ COPY apps/server/package.json apps/server/
 COPY apps/client/package.json apps/client/
 COPY tools/package.json tools/
 COPY e2e/package.json e2e/
-COPY bench/package.json bench/
 
 FROM base AS build
 RUN npm ci --no-audit --no-fund

@@ -78,6 +78,154 @@ async function openCheckClose(page: Page, open: string, dialog: string, label: s
   await expect(page.getByTestId(dialog)).toBeHidden();
 }
 
+/** The login, the map, its menu, the save-account dialog and the boss window. */
+async function loginMapAndDialogs(page: Page): Promise<void> {
+  await page.goto("/");
+  await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
+  await check(page, "login", { shot: "login-phone" });
+
+  await playAsNewPlayer(page);
+  await check(page, "map", { root: '[data-testid="screen-home"]', shot: "map-phone" });
+
+  await page.getByTestId("menu-button").click();
+  await expect(page.getByTestId("logout")).toBeVisible();
+  await check(page, "map menu", { root: ".top-bar__dropdown", shot: "map-menu-phone" });
+  await page.getByTestId("menu-save-account").click();
+  await expect(page.getByTestId("account-dialog")).toBeVisible();
+  await check(page, "save account dialog", {
+    root: '[data-testid="account-dialog"]',
+    whole: ['[data-testid="account-dialog"]'],
+    shot: "save-account-phone",
+  });
+  await page.getByTestId("account-dialog").getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByTestId("account-dialog")).toHaveCount(0);
+
+  await page.getByTestId("chapter-elf").click();
+  await expect(page.getByTestId("boss-window")).toBeVisible({ timeout: 15_000 });
+  await check(page, "boss window", {
+    root: '[data-testid="boss-window"]',
+    whole: ['[data-testid="boss-window"]'],
+    shot: "boss-window-phone",
+  });
+  await page.getByTestId("boss-window-close").click();
+  await expect(page.getByTestId("boss-window")).toHaveCount(0);
+}
+
+/** The deck editor, a card shown large, the research view and the gallery. */
+async function deckAndGallery(page: Page): Promise<void> {
+  await page.getByTestId("nav-deck").click();
+  await expect(page.getByTestId("deck-library")).toBeVisible({ timeout: 15_000 });
+  await check(page, "deck", { root: '[data-testid="screen-deck"]', shot: "deck-phone" });
+  await page.locator('[data-testid^="deck-library-card-"]').first().dblclick();
+  await expect(page.getByTestId("card-large-view")).toBeVisible({ timeout: 15_000 });
+  await check(page, "card shown large", {
+    root: '[data-testid="card-large-view"]',
+    whole: ['[data-testid="card-large-view-close"]', '[data-testid="card-large-view-card"]'],
+    shot: "card-large-phone",
+  });
+  await page.getByTestId("card-large-view-close").click();
+  await expect(page.getByTestId("card-large-view")).toBeHidden({ timeout: 15_000 });
+  await page.getByTestId("deck-research").click();
+  await expect(page.getByTestId("research-view")).toBeVisible({ timeout: 15_000 });
+  await check(page, "research", {
+    root: '[data-testid="research-view"]',
+    whole: ['[data-testid="research-view-close"]'],
+    shot: "research-phone",
+  });
+  await page.getByTestId("research-view-close").click();
+  await expect(page.getByTestId("research-view")).toBeHidden({ timeout: 15_000 });
+  await back(page);
+
+  await page.getByTestId("nav-gallery").click();
+  await expect(page.locator('[data-testid^="gallery-grid-"]').first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await check(page, "gallery", {
+    root: '[data-testid="screen-gallery"]',
+    shot: "gallery-phone",
+  });
+  await back(page);
+}
+
+/** The offers, a box opened, the season pass bought, the gem shop (with gems and level 3 seeded). */
+async function shopScreens(page: Page): Promise<void> {
+  // Gems for the season pass's confirmation, and level 3 for the arena
+  // (chapter 2): written into the database, as the arena journeys do.
+  seed(await playerId(page), { level: 3, silver: 9000 });
+  await page.reload();
+  await expectMap(page);
+  await page.getByTestId("nav-offers").click();
+  await expect(page.getByTestId("offers-open-4")).toBeVisible({ timeout: 15_000 });
+  await check(page, "offers", { root: '[data-testid="screen-offers"]', shot: "offers-phone" });
+  await page.getByTestId("offers-open-4").click();
+  await expect(page.getByTestId("box-view")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId("box-view-close")).toBeVisible({ timeout: 15_000 });
+  for (const slot of ["rare", "un_1", "un_2", "com_1", "com_2", "com_3"]) {
+    await expect(page.getByTestId(`box-card-${slot}`)).toBeVisible({ timeout: 10_000 });
+  }
+  await check(page, "box view", {
+    root: '[data-testid="box-view"]',
+    whole: ['[data-testid="box-view-close"]', '[data-testid^="box-card-"]'],
+    shot: "box-view-phone",
+  });
+  await page.getByTestId("box-view-close").click();
+  await expect(page.getByTestId("box-view")).toHaveCount(0);
+  await page.getByTestId("season-pass-buy").click();
+  await expect(page.getByTestId("season-pass-confirm")).toBeVisible();
+  await check(page, "season pass confirmation", {
+    root: '[data-testid="season-pass-confirm"]',
+    whole: ['[data-testid="season-pass-confirm"]'],
+    shot: "season-pass-confirm-phone",
+  });
+  await page.getByTestId("season-pass-confirm-confirm").click();
+  await expect(page.getByTestId("system-dialog")).toContainText("Season pass activated!");
+  await check(page, "system dialog", {
+    root: '[data-testid="system-dialog"]',
+    whole: ['[data-testid="system-dialog"]'],
+  });
+  await page.getByTestId("system-dialog-ok").click();
+
+  await page.getByTestId("offers-gem-shop").click();
+  await expect(page.getByTestId("gem-shop-best-offer")).toBeVisible({ timeout: 15_000 });
+  await check(page, "gem shop", {
+    root: '[data-testid="screen-gem_shop"]',
+    shot: "gem-shop-phone",
+  });
+  await back(page);
+}
+
+/** The arena (after any reward popups) and the story scene before the first fight. */
+async function arenaAndStory(page: Page): Promise<void> {
+  await openArena(page);
+  // A daily task done on the way (a box opened) greets the arena with its
+  // reward popup, depending on the day's tasks: read it, then close each.
+  const reward = page.getByTestId("reward-popup");
+  while (await reward.isVisible()) {
+    await check(page, "arena reward popup", {
+      root: '[data-testid="reward-popup"]',
+      whole: ['[data-testid="reward-popup-ok"]'],
+    });
+    await page.getByTestId("reward-popup-ok").click();
+    await expect(reward).toBeHidden({ timeout: 15_000 });
+  }
+  await check(page, "arena", {
+    root: '[data-testid="arena-screen"]',
+    whole: [".arena-panel"],
+    shot: "arena-phone",
+  });
+
+  // The story scene before the first fight (a comic, or a dialogue).
+  await back(page);
+  await page.getByTestId("chapter-elf").click();
+  await page.getByTestId("fight-6").click();
+  const scene = page.getByTestId("story-comic").or(page.getByTestId("story-dialogue"));
+  await expect(scene).toBeVisible({ timeout: 15_000 });
+  await check(page, "story scene", {
+    root: '[data-testid="story-comic"], [data-testid="story-dialogue"]',
+    shot: "story-phone",
+  });
+}
+
 for (const size of [
   { width: 740, height: 360 },
   { width: 844, height: 390 },
@@ -89,141 +237,10 @@ for (const size of [
     test("every text reads at 10 px or more; buttons and dialogs whole and uncovered", async ({
       page,
     }) => {
-      await page.goto("/");
-      await expect(page.getByTestId("login-new-player")).toBeVisible({ timeout: 15_000 });
-      await check(page, "login", { shot: "login-phone" });
-
-      await playAsNewPlayer(page);
-      await check(page, "map", { root: '[data-testid="screen-home"]', shot: "map-phone" });
-
-      await page.getByTestId("menu-button").click();
-      await expect(page.getByTestId("logout")).toBeVisible();
-      await check(page, "map menu", { root: ".top-bar__dropdown", shot: "map-menu-phone" });
-      await page.getByTestId("menu-save-account").click();
-      await expect(page.getByTestId("account-dialog")).toBeVisible();
-      await check(page, "save account dialog", {
-        root: '[data-testid="account-dialog"]',
-        whole: ['[data-testid="account-dialog"]'],
-        shot: "save-account-phone",
-      });
-      await page.getByTestId("account-dialog").getByRole("button", { name: "Cancel" }).click();
-      await expect(page.getByTestId("account-dialog")).toHaveCount(0);
-
-      await page.getByTestId("chapter-elf").click();
-      await expect(page.getByTestId("boss-window")).toBeVisible({ timeout: 15_000 });
-      await check(page, "boss window", {
-        root: '[data-testid="boss-window"]',
-        whole: ['[data-testid="boss-window"]'],
-        shot: "boss-window-phone",
-      });
-      await page.getByTestId("boss-window-close").click();
-      await expect(page.getByTestId("boss-window")).toHaveCount(0);
-
-      await page.getByTestId("nav-deck").click();
-      await expect(page.getByTestId("deck-library")).toBeVisible({ timeout: 15_000 });
-      await check(page, "deck", { root: '[data-testid="screen-deck"]', shot: "deck-phone" });
-      await page.locator('[data-testid^="deck-library-card-"]').first().dblclick();
-      await expect(page.getByTestId("card-large-view")).toBeVisible({ timeout: 15_000 });
-      await check(page, "card shown large", {
-        root: '[data-testid="card-large-view"]',
-        whole: ['[data-testid="card-large-view-close"]', '[data-testid="card-large-view-card"]'],
-        shot: "card-large-phone",
-      });
-      await page.getByTestId("card-large-view-close").click();
-      await expect(page.getByTestId("card-large-view")).toBeHidden({ timeout: 15_000 });
-      await page.getByTestId("deck-research").click();
-      await expect(page.getByTestId("research-view")).toBeVisible({ timeout: 15_000 });
-      await check(page, "research", {
-        root: '[data-testid="research-view"]',
-        whole: ['[data-testid="research-view-close"]'],
-        shot: "research-phone",
-      });
-      await page.getByTestId("research-view-close").click();
-      await expect(page.getByTestId("research-view")).toBeHidden({ timeout: 15_000 });
-      await back(page);
-
-      await page.getByTestId("nav-gallery").click();
-      await expect(page.locator('[data-testid^="gallery-grid-"]').first()).toBeVisible({
-        timeout: 15_000,
-      });
-      await check(page, "gallery", {
-        root: '[data-testid="screen-gallery"]',
-        shot: "gallery-phone",
-      });
-      await back(page);
-
-      // Gems for the season pass's confirmation, and level 3 for the arena
-      // (chapter 2): written into the database, as the arena journeys do.
-      seed(await playerId(page), { level: 3, silver: 9000 });
-      await page.reload();
-      await expectMap(page);
-      await page.getByTestId("nav-offers").click();
-      await expect(page.getByTestId("offers-open-4")).toBeVisible({ timeout: 15_000 });
-      await check(page, "offers", { root: '[data-testid="screen-offers"]', shot: "offers-phone" });
-      await page.getByTestId("offers-open-4").click();
-      await expect(page.getByTestId("box-view")).toBeVisible({ timeout: 15_000 });
-      await expect(page.getByTestId("box-view-close")).toBeVisible({ timeout: 15_000 });
-      for (const slot of ["rare", "un_1", "un_2", "com_1", "com_2", "com_3"]) {
-        await expect(page.getByTestId(`box-card-${slot}`)).toBeVisible({ timeout: 10_000 });
-      }
-      await check(page, "box view", {
-        root: '[data-testid="box-view"]',
-        whole: ['[data-testid="box-view-close"]', '[data-testid^="box-card-"]'],
-        shot: "box-view-phone",
-      });
-      await page.getByTestId("box-view-close").click();
-      await expect(page.getByTestId("box-view")).toHaveCount(0);
-      await page.getByTestId("season-pass-buy").click();
-      await expect(page.getByTestId("season-pass-confirm")).toBeVisible();
-      await check(page, "season pass confirmation", {
-        root: '[data-testid="season-pass-confirm"]',
-        whole: ['[data-testid="season-pass-confirm"]'],
-        shot: "season-pass-confirm-phone",
-      });
-      await page.getByTestId("season-pass-confirm-confirm").click();
-      await expect(page.getByTestId("system-dialog")).toContainText("Season pass activated!");
-      await check(page, "system dialog", {
-        root: '[data-testid="system-dialog"]',
-        whole: ['[data-testid="system-dialog"]'],
-      });
-      await page.getByTestId("system-dialog-ok").click();
-
-      await page.getByTestId("offers-gem-shop").click();
-      await expect(page.getByTestId("gem-shop-best-offer")).toBeVisible({ timeout: 15_000 });
-      await check(page, "gem shop", {
-        root: '[data-testid="screen-gem_shop"]',
-        shot: "gem-shop-phone",
-      });
-      await back(page);
-
-      await openArena(page);
-      // A daily task done on the way (a box opened) greets the arena with its
-      // reward popup, depending on the day's tasks: read it, then close each.
-      const reward = page.getByTestId("reward-popup");
-      while (await reward.isVisible()) {
-        await check(page, "arena reward popup", {
-          root: '[data-testid="reward-popup"]',
-          whole: ['[data-testid="reward-popup-ok"]'],
-        });
-        await page.getByTestId("reward-popup-ok").click();
-        await expect(reward).toBeHidden({ timeout: 15_000 });
-      }
-      await check(page, "arena", {
-        root: '[data-testid="arena-screen"]',
-        whole: [".arena-panel"],
-        shot: "arena-phone",
-      });
-
-      // The story scene before the first fight (a comic, or a dialogue).
-      await back(page);
-      await page.getByTestId("chapter-elf").click();
-      await page.getByTestId("fight-6").click();
-      const scene = page.getByTestId("story-comic").or(page.getByTestId("story-dialogue"));
-      await expect(scene).toBeVisible({ timeout: 15_000 });
-      await check(page, "story scene", {
-        root: '[data-testid="story-comic"], [data-testid="story-dialogue"]',
-        shot: "story-phone",
-      });
+      await loginMapAndDialogs(page);
+      await deckAndGallery(page);
+      await shopScreens(page);
+      await arenaAndStory(page);
     });
 
     test("the dialogs and popups a player opens on the way read at 10 px and fit", async ({

@@ -138,21 +138,45 @@ async function expectBubbleOffBoard(page: Page) {
   expect(overlaps).toEqual([]);
 }
 
-async function tutorialJourney(
-  page: Page,
-  press: Press,
-  shots: { welcome?: string; battle?: string; lesson?: string; readable?: boolean },
-) {
+/** What the journey's steps share: page, press, screenshots, the phone's text check. */
+interface Journey {
+  page: Page;
+  press: Press;
+  shots: { welcome?: string; battle?: string; lesson?: string; readable?: boolean };
   /** On the phone: every text of the guide's bubble reads at 10 CSS px or more (issue 15). */
-  const readable = async (where: string) => {
-    if (!shots.readable) return;
-    await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
-      timeout: 15_000,
-    });
-    await expectReadable(page, '[data-testid="tutorial-dock"]', `the guide's bubble at ${where}`);
-  };
-  await playAsNewPlayer(page, { tutorial: true });
+  readable: (where: string) => Promise<void>;
+}
 
+/** The PUT that saves a finished tutorial (isActive false): what a reload will load. */
+function finishSaved(page: Page) {
+  return page.waitForResponse(
+    (r) =>
+      r.url().endsWith("/api/player/tutorial") &&
+      r.request().method() === "PUT" &&
+      (r.request().postDataJSON() as { isActive?: boolean } | null)?.isActive === false &&
+      r.ok(),
+  );
+}
+
+/**
+ * Reloads and returns the tutorial flag of the player's details the page loads.
+ * The guide starts from them (tutorial-state.ts startTutorial, once the map
+ * shows): inactive there, the overlay cannot come back.
+ */
+async function reloadedTutorial(page: Page): Promise<{ isActive: boolean; step: string }> {
+  const details = page.waitForResponse(
+    (r) => r.url().endsWith("/api/player-details") && r.request().method() === "GET",
+  );
+  await page.reload();
+  const body = (await (await details).json()) as {
+    data: { tutorial: { isActive: boolean; step: string } };
+  };
+  await expectMap(page, { tutorial: true });
+  return body.data.tutorial;
+}
+
+/** intro and Welcome10 on the map, the boss window, the story: into the battle. */
+async function welcomeToBattle({ page, press, shots, readable }: Journey): Promise<void> {
   // intro and Welcome10: the guide speaks, the map is blocked, a skip is offered.
   await expectStep(page, "intro");
   // Typed at 30 ms a character: it starts short of the whole line (read at
@@ -182,7 +206,10 @@ async function tutorialJourney(
   await expectStep(page, "BattleStory33");
   await passStory(page);
   await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+}
 
+/** The battle's first lessons: resources, playing a unit, ending the turn, twice. */
+async function firstTurns({ page, press, shots, readable }: Journey): Promise<void> {
   // showRes35, showRes37: the board is blocked until the lesson is read.
   await expectStep(page, "showRes35");
   await expectBlocked(page, page.getByTestId("end-turn"));
@@ -223,7 +250,10 @@ async function tutorialJourney(
   await lessonOrPass(page, press, () => playUnit(page, press));
   await expectStep(page, "EndTurnBattle55");
   await endTurn(page, press);
+}
 
+/** Attacking, casting a spell on the castle, then the rest of the battle and its reward. */
+async function attackAndSpell({ page, press }: Journey): Promise<void> {
   await expectStep(page, "SelectAttack60");
   await waitForMyTurn(page);
   await lessonOrPass(page, press, async () => {
@@ -280,7 +310,10 @@ async function tutorialJourney(
   await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
   await press(page.getByTestId("end-game-ok"));
   await passStory(page);
+}
 
+/** After the battle: the boss window, a reload halfway, the shop, a box, the deck, home. */
+async function shopAndDeck({ page, press, readable }: Journey): Promise<void> {
   // MenuResearch90: the boss window again; closing it goes to the shop lesson.
   await expectStep(page, "MenuResearch90");
   await press(page.getByTestId("boss-window-close"));
@@ -313,8 +346,26 @@ async function tutorialJourney(
   await press(page.locator('[data-testid^="deck-add-"]:not([disabled])').first());
   await expectStep(page, "ClickHome140");
   await press(page.getByTestId("back-to-map").first());
+}
+
+async function tutorialJourney(page: Page, press: Press, shots: Journey["shots"]) {
+  const readable = async (where: string) => {
+    if (!shots.readable) return;
+    await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+      timeout: 15_000,
+    });
+    await expectReadable(page, '[data-testid="tutorial-dock"]', `the guide's bubble at ${where}`);
+  };
+  const journey: Journey = { page, press, shots, readable };
+  await playAsNewPlayer(page, { tutorial: true });
+  await welcomeToBattle(journey);
+  await firstTurns(journey);
+  await attackAndSpell(journey);
+  await shopAndDeck(journey);
   await expectStep(page, "Final150");
+  const finished = finishSaved(page);
   await pressContinue(page, press);
+  await finished;
   await expect(overlay(page)).toHaveCount(0);
 
   // Finished for good: the server says so and a reload brings no guide back.
@@ -325,9 +376,7 @@ async function tutorialJourney(
     return (await r.json()).data.tutorial as { isActive: boolean; step: string };
   });
   expect(saved).toEqual({ isActive: false, step: "Final150" });
-  await page.reload();
-  await expectMap(page, { tutorial: true });
-  await page.waitForTimeout(1_000);
+  expect(await reloadedTutorial(page)).toEqual({ isActive: false, step: "Final150" });
   await expect(overlay(page)).toHaveCount(0);
 }
 
@@ -346,11 +395,11 @@ test.describe("the guided tutorial", () => {
   test("Skip tutorial on the welcome ends it for good", async ({ page }) => {
     await playAsNewPlayer(page, { tutorial: true });
     await expectStep(page, "intro");
+    const finished = finishSaved(page);
     await page.getByTestId("tutorial-skip").click();
+    await finished;
     await expect(overlay(page)).toHaveCount(0);
-    await page.reload();
-    await expectMap(page, { tutorial: true });
-    await page.waitForTimeout(1_000);
+    expect(await reloadedTutorial(page)).toMatchObject({ isActive: false });
     await expect(overlay(page)).toHaveCount(0);
     // The map is free to use at once.
     await page.getByTestId("chapter-elf").click();

@@ -59,7 +59,6 @@ function workspaceManifests() {
     "apps/client",
     "tools",
     "e2e",
-    "bench",
   ];
   return dirs.map((d) => `${d}/package.json`);
 }

@@ -19,18 +19,13 @@ import { guideSpriteSvg } from "./guide-sprite.ts";
 import { iconCandidates } from "./pick.ts";
 import { SEASON_REWARD_ART, type SeasonRewardKind, seasonRewardSvg } from "./season-art.ts";
 import type { CardDef, Faction } from "./types.ts";
-import {
-  arenaSvg,
-  battleBgSvg,
-  boxSvg,
-  chapterMedallion,
-  chatSvg,
-  gemSvg,
-  loginBgSvg,
-  logoSvg,
-  OPPONENT_ICONS,
-  portraitSvg,
-} from "./ui-art.ts";
+import { battleBgSvg } from "./ui/battle-bg.ts";
+import { boxSvg } from "./ui/box.ts";
+import { gemSvg } from "./ui/gem.ts";
+import { loginBgSvg } from "./ui/login-bg.ts";
+import { logoSvg } from "./ui/logo.ts";
+import { arenaSvg, chapterMedallion, chatSvg } from "./ui/medallions.ts";
+import { OPPONENT_ICONS, portraitSvg } from "./ui/portraits.ts";
 import { worldMapSvg } from "./world-map.ts";
 
 /** The public folder of the client, the default output root. */
@@ -63,7 +58,7 @@ export function cardArtFiles(cards: readonly CardDef[]): ArtFile[] {
   return files;
 }
 
-/** The portrait icon of an opponent: the table in ui-art.ts, else the card keyword map on its name. */
+/** The portrait icon of an opponent: the table in ui/portraits.ts, else the card keyword map on its name. */
 export function opponentIcon(o: OpponentLike, faction: Faction): string {
   const fixed = OPPONENT_ICONS[o.id];
   if (fixed) return fixed;

@@ -12,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ArtFile, buildAll, CARD_DIR, MEDIA_DIR, PUBLIC_DIR, writeArt } from "./build.ts";
 import { cardArt } from "./card-art.ts";
 import { hasIcon, minifyPath, rawIconPath } from "./icons.ts";
-import { EFFECT_ICONS, FACTION_ICONS, ICON_BY_ID, PHRASES, WORDS } from "./pick.ts";
-import { CHAPTER_MEDALLIONS, OPPONENT_ICONS } from "./ui-art.ts";
+import { EFFECT_ICONS, FACTION_ICONS, ICON_BY_ID, WORDS } from "./pick.ts";
+import { PHRASES } from "./pick-words.ts";
+import { CHAPTER_MEDALLIONS } from "./ui/medallions.ts";
+import { OPPONENT_ICONS } from "./ui/portraits.ts";
 
 const STALE = "art is stale: run `npx tsx tools/art/build.ts` and commit apps/client/public";
 

@@ -113,149 +113,189 @@ export function parsePath(d: string): Segment[] {
   return out;
 }
 
+/** Writes path commands with the fewest separators: a repeated letter is left out. */
+class CompactWriter {
+  out = "";
+  private lastLetter = "";
+
+  constructor(private readonly fmt: (v: number) => string) {}
+
+  emit(letter: string, values: number[]): void {
+    const text = joinNums(values.map(this.fmt));
+    if (letter !== this.lastLetter || letter === "m" || letter === "z") {
+      this.out += letter;
+    } else if (!text.startsWith("-")) {
+      this.out += " ";
+    }
+    this.out += text;
+    this.lastLetter = letter;
+  }
+}
+
+type Grid = ReturnType<typeof grid>;
+
+/** Snapping to a grid of `step` units after scaling and moving (x * scale + dx). */
+function grid(step: number, scale: number, dx: number, dy: number) {
+  const digits = step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
+  const snap = (v: number): number => Math.round(v / step) * step;
+  const fmt = (v: number): string => num(v, digits);
+  const tx = (x: number): number => snap(x * scale + dx);
+  const ty = (y: number): number => snap(y * scale + dy);
+  return { step, scale, snap, fmt, tx, ty };
+}
+
+/** The current point in source space (c), the subpath's start (s) and the snapped output point (o). */
+interface Cursor {
+  cx: number;
+  cy: number;
+  sx: number;
+  sy: number;
+  ox: number;
+  oy: number;
+  startO: [number, number];
+}
+
+/** One command, absolute coordinates read through ax/ay. */
+interface Step {
+  lower: string;
+  args: number[];
+  rel: boolean;
+  ax: (k: number) => number;
+  ay: (k: number) => number;
+}
+
+type Handler = (at: Cursor, c: Step, g: Grid, w: CompactWriter) => void;
+
+/** Moves the output point, and the source point to (x, y). */
+function moveTo(at: Cursor, x: number, y: number, nx: number, ny: number): void {
+  at.cx = x;
+  at.cy = y;
+  at.ox = nx;
+  at.oy = ny;
+}
+
+const close: Handler = (at, _c, _g, w) => {
+  w.emit("z", []);
+  at.cx = at.sx;
+  at.cy = at.sy;
+  [at.ox, at.oy] = at.startO;
+};
+
+const move: Handler = (at, c, g, w) => {
+  const x = c.ax(0);
+  const y = c.ay(1);
+  const nx = g.tx(x);
+  const ny = g.ty(y);
+  w.emit("m", [nx - at.ox, ny - at.oy]);
+  moveTo(at, x, y, nx, ny);
+  at.sx = x;
+  at.sy = y;
+  at.startO = [nx, ny];
+};
+
+/** A line (written as h or v when it is one) or a smooth quadratic's end. */
+const line: Handler = (at, c, g, w) => {
+  const x = c.ax(0);
+  const y = c.ay(1);
+  const nx = g.tx(x);
+  const ny = g.ty(y);
+  if (c.lower === "l" && nx === at.ox && ny === at.oy) {
+    at.cx = x;
+    at.cy = y;
+    return;
+  }
+  if (c.lower === "l" && ny === at.oy) w.emit("h", [nx - at.ox]);
+  else if (c.lower === "l" && nx === at.ox) w.emit("v", [ny - at.oy]);
+  else w.emit(c.lower, [nx - at.ox, ny - at.oy]);
+  moveTo(at, x, y, nx, ny);
+};
+
+const horizontal: Handler = (at, c, g, w) => {
+  const x = (c.rel ? at.cx : 0) + (c.args[0] ?? 0);
+  const nx = g.tx(x);
+  const ny = g.ty(at.cy);
+  if (nx !== at.ox || ny !== at.oy) {
+    if (ny === at.oy) w.emit("h", [nx - at.ox]);
+    else w.emit("l", [nx - at.ox, ny - at.oy]);
+  }
+  at.cx = x;
+  at.ox = nx;
+  at.oy = ny;
+};
+
+const vertical: Handler = (at, c, g, w) => {
+  const y = (c.rel ? at.cy : 0) + (c.args[0] ?? 0);
+  const nx = g.tx(at.cx);
+  const ny = g.ty(y);
+  if (nx !== at.ox || ny !== at.oy) {
+    if (nx === at.ox) w.emit("v", [ny - at.oy]);
+    else w.emit("l", [nx - at.ox, ny - at.oy]);
+  }
+  at.cy = y;
+  at.ox = nx;
+  at.oy = ny;
+};
+
+/** Cubic, smooth cubic and quadratic curves: every pair relative to the last output point. */
+const curveTo: Handler = (at, c, g, w) => {
+  const pairs = c.args.length / 2;
+  const values: number[] = [];
+  let nx = at.ox;
+  let ny = at.oy;
+  for (let k = 0; k < pairs; k++) {
+    nx = g.tx(c.ax(2 * k));
+    ny = g.ty(c.ay(2 * k + 1));
+    values.push(nx - at.ox, ny - at.oy);
+  }
+  w.emit(c.lower, values);
+  moveTo(at, c.ax(c.args.length - 2), c.ay(c.args.length - 1), nx, ny);
+};
+
+const arc: Handler = (at, c, g, w) => {
+  const { args } = c;
+  const x = c.ax(5);
+  const y = c.ay(6);
+  const nx = g.tx(x);
+  const ny = g.ty(y);
+  const r1 = Math.max(g.step, g.snap((args[0] ?? 0) * g.scale));
+  const r2 = Math.max(g.step, g.snap((args[1] ?? 0) * g.scale));
+  const flags = [Math.round(args[2] ?? 0), args[3] ?? 0, args[4] ?? 0];
+  w.emit("a", [r1, r2, ...flags, nx - at.ox, ny - at.oy]);
+  moveTo(at, x, y, nx, ny);
+};
+
+const HANDLERS: Readonly<Record<string, Handler>> = {
+  z: close,
+  m: move,
+  l: line,
+  t: line,
+  h: horizontal,
+  v: vertical,
+  c: curveTo,
+  s: curveTo,
+  q: curveTo,
+  a: arc,
+};
+
 /**
  * Rewrites path data on a grid of `step` units, optionally scaled and moved
  * first (x * scale + dx). Output uses relative commands and the fewest
  * separators.
  */
 export function minifyPath(d: string, step = 1, scale = 1, dx = 0, dy = 0): string {
-  const digits = step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
-  const snap = (v: number): number => Math.round(v / step) * step;
-  const fmt = (v: number): string => num(v, digits);
-  const tx = (x: number): number => snap(x * scale + dx);
-  const ty = (y: number): number => snap(y * scale + dy);
-  // Current point in source space and in snapped output space.
-  let cx = 0;
-  let cy = 0;
-  let sx = 0;
-  let sy = 0;
-  let ox = 0;
-  let oy = 0;
-  let startO: [number, number] = [0, 0];
-  let out = "";
-  let lastLetter = "";
-  const emit = (letter: string, values: number[]): void => {
-    const text = joinNums(values.map(fmt));
-    if (letter !== lastLetter || letter === "m" || letter === "z") {
-      out += letter;
-    } else if (!text.startsWith("-")) {
-      out += " ";
-    }
-    out += text;
-    lastLetter = letter;
-  };
+  const g = grid(step, scale, dx, dy);
+  const at: Cursor = { cx: 0, cy: 0, sx: 0, sy: 0, ox: 0, oy: 0, startO: [0, 0] };
+  const writer = new CompactWriter(g.fmt);
   for (const { cmd, args } of parsePath(d)) {
     const lower = cmd.toLowerCase();
     const rel = cmd === lower;
-    const ax = (k: number): number => (rel ? cx : 0) + (args[k] ?? 0);
-    const ay = (k: number): number => (rel ? cy : 0) + (args[k] ?? 0);
-    switch (lower) {
-      case "z": {
-        emit("z", []);
-        cx = sx;
-        cy = sy;
-        [ox, oy] = startO;
-        break;
-      }
-      case "m": {
-        const x = ax(0);
-        const y = ay(1);
-        const nx = tx(x);
-        const ny = ty(y);
-        emit("m", [nx - ox, ny - oy]);
-        cx = x;
-        cy = y;
-        sx = x;
-        sy = y;
-        ox = nx;
-        oy = ny;
-        startO = [nx, ny];
-        break;
-      }
-      case "l":
-      case "t": {
-        const x = ax(0);
-        const y = ay(1);
-        const nx = tx(x);
-        const ny = ty(y);
-        if (lower === "l" && nx === ox && ny === oy) {
-          cx = x;
-          cy = y;
-          break;
-        }
-        if (lower === "l" && ny === oy) emit("h", [nx - ox]);
-        else if (lower === "l" && nx === ox) emit("v", [ny - oy]);
-        else emit(lower, [nx - ox, ny - oy]);
-        cx = x;
-        cy = y;
-        ox = nx;
-        oy = ny;
-        break;
-      }
-      case "h": {
-        const x = (rel ? cx : 0) + (args[0] ?? 0);
-        const nx = tx(x);
-        const ny = ty(cy);
-        if (nx !== ox || ny !== oy) {
-          if (ny === oy) emit("h", [nx - ox]);
-          else emit("l", [nx - ox, ny - oy]);
-        }
-        cx = x;
-        ox = nx;
-        oy = ny;
-        break;
-      }
-      case "v": {
-        const y = (rel ? cy : 0) + (args[0] ?? 0);
-        const nx = tx(cx);
-        const ny = ty(y);
-        if (nx !== ox || ny !== oy) {
-          if (nx === ox) emit("v", [ny - oy]);
-          else emit("l", [nx - ox, ny - oy]);
-        }
-        cy = y;
-        ox = nx;
-        oy = ny;
-        break;
-      }
-      case "c":
-      case "s":
-      case "q": {
-        const pairs = args.length / 2;
-        const values: number[] = [];
-        let nx = ox;
-        let ny = oy;
-        for (let k = 0; k < pairs; k++) {
-          nx = tx(ax(2 * k));
-          ny = ty(ay(2 * k + 1));
-          values.push(nx - ox, ny - oy);
-        }
-        emit(lower, values);
-        cx = ax(args.length - 2);
-        cy = ay(args.length - 1);
-        ox = nx;
-        oy = ny;
-        break;
-      }
-      case "a": {
-        const x = ax(5);
-        const y = ay(6);
-        const nx = tx(x);
-        const ny = ty(y);
-        const r1 = Math.max(step, snap((args[0] ?? 0) * scale));
-        const r2 = Math.max(step, snap((args[1] ?? 0) * scale));
-        emit("a", [r1, r2, Math.round(args[2] ?? 0), args[3] ?? 0, args[4] ?? 0, nx - ox, ny - oy]);
-        cx = x;
-        cy = y;
-        ox = nx;
-        oy = ny;
-        break;
-      }
-      default:
-        throw new Error(`unsupported path command ${cmd}`);
-    }
+    const handler = HANDLERS[lower];
+    if (!handler) throw new Error(`unsupported path command ${cmd}`);
+    const ax = (k: number): number => (rel ? at.cx : 0) + (args[k] ?? 0);
+    const ay = (k: number): number => (rel ? at.cy : 0) + (args[k] ?? 0);
+    handler(at, { lower, args, rel, ax, ay }, g, writer);
   }
-  return out;
+  return writer.out;
 }
 
 /** An icon's path, minified on a grid of `step` icon units (the box stays 512). */

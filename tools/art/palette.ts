@@ -31,6 +31,24 @@ export const NIGHT_DEEP = "#0a0512";
 /** The house purple that glows in a corner of every picture. */
 export const NEBULA = "#7a3ed0";
 
+/** The light's colour by the element a card costs most of. */
+export const ELEMENT_LIGHT = { fire: "#ffa04a", diamond: "#8adcff", pow: "#c99cff" } as const;
+
+/** Blends two #rrggbb colours; t = 0 gives a. */
+export function mix(a: string, b: string, t: number): string {
+  const pa = Number.parseInt(a.slice(1), 16);
+  const pb = Number.parseInt(b.slice(1), 16);
+  let out = "#";
+  for (const shift of [16, 8, 0]) {
+    const ca = (pa >> shift) & 255;
+    const cb = (pb >> shift) & 255;
+    out += Math.round(ca + (cb - ca) * t)
+      .toString(16)
+      .padStart(2, "0");
+  }
+  return out;
+}
+
 export const PALETTES: Record<Faction, Palette> = {
   elf: {
     deep: "#0b1420",

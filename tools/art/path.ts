@@ -143,3 +143,23 @@ export class PathBuilder {
 export function path(digits = 0): PathBuilder {
   return new PathBuilder(digits);
 }
+
+/** A four-pointed sparkle. */
+export function sparkle(p: PathBuilder, x: number, y: number, r: number): void {
+  const t = r * 0.22;
+  p.poly([
+    [x, y - r],
+    [x + t, y - t],
+    [x + r, y],
+    [x + t, y + t],
+    [x, y + r],
+    [x - t, y + t],
+    [x - r, y],
+    [x - t, y - t],
+  ]);
+}
+
+/** Round dots as zero-length round-capped lines: "M x y h0" is the cheapest dot. */
+export function dots(points: ReadonlyArray<readonly [number, number]>): string {
+  return points.map(([x, y]) => `M${num(x, 0)} ${num(y, 0)}h0`).join("");
+}

@@ -5,7 +5,7 @@
  * a repeated 128 x 128 bitmap costs next to nothing.
  */
 import { deflateSync } from "node:zlib";
-import { Rng } from "./rng.ts";
+import { Rng } from "../shared/rng.ts";
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);

@@ -3,8 +3,9 @@
  * by the battle backgrounds). Every shape comes from the seeded generator.
  * Coordinates are in a box of width w; `base` is the ground line.
  */
+
+import type { Rng } from "../shared/rng.ts";
 import { path } from "./path.ts";
-import type { Rng } from "./rng.ts";
 import type { Faction } from "./types.ts";
 
 export interface Layer {

@@ -6,7 +6,7 @@
  */
 import { PALETTES, type Palette } from "./palette.ts";
 import type { Faction } from "./types.ts";
-import { medallionSvg } from "./ui-art.ts";
+import { medallionSvg } from "./ui/medallions.ts";
 
 export type SeasonRewardKind = "free" | "paid" | "finish" | "daily";
 

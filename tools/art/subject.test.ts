@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { Rng } from "./rng.ts";
+import { Rng } from "../shared/rng.ts";
 import { spellLook } from "./spell-scene.ts";
 import { subjectOf } from "./subject.ts";
 import type { CardDef } from "./types.ts";

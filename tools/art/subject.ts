@@ -5,7 +5,7 @@
  * gets a subject from the same rules (see `describeSubject` and
  * `npx tsx tools/art/build.ts --subjects`).
  */
-import type { Rng } from "./rng.ts";
+import type { Rng } from "../shared/rng.ts";
 import type { CardDef, Faction } from "./types.ts";
 
 export type Body =

@@ -4,12 +4,12 @@
  * grain and the caption box. Deterministic: seeded from "{chapter}:{slide}".
  */
 import type { ChapterStory, NumberedSlide, SceneFigure } from "@cardrealm/content";
+import { hashString, Rng } from "../shared/rng.ts";
 import { captionBox } from "./caption.ts";
 import { figureArt, type HeroPose } from "./figures.ts";
 import { paintLandscape } from "./landscape.ts";
 import { FOOT_Y, H, HORIZON, W } from "./layout.ts";
 import { GOLD_LIGHT, slidePalette } from "./palette.ts";
-import { hashString, Rng } from "./rng.ts";
 import { esc, mix, n, n2 } from "./svg.ts";
 
 const ENEMIES = new Set<SceneFigure["kind"]>([

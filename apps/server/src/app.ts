@@ -73,9 +73,60 @@ export interface AppDeps {
 
 /** Builds the whole server without listening (tests use app.inject()). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const clock = deps.clock ?? Date.now;
-  const { config, db } = deps;
-  const app = Fastify({
+  const ctx: Ctx = {
+    deps,
+    config: deps.config,
+    db: deps.db,
+    clock: deps.clock ?? Date.now,
+    app: createFastify(deps),
+  };
+  const http = await installHttp(ctx);
+  const live: { channel: Channel | null } = { channel: null };
+  // A session that ends closes its open socket too (the channel is made by the arena).
+  const sessionsEnded = (userId: number, spareToken?: string) =>
+    live.channel?.endSessions(userId, spareToken);
+  const { tokens, auth } = accountRoutes(ctx, http, sessionsEnded);
+  const progression = await progressionOf(ctx, auth);
+  const battleVersions = await battleRoutes(ctx, auth, progression);
+  const arena = await registerArena(ctx.app, {
+    config: ctx.config,
+    db: ctx.db,
+    content: deps.content,
+    tokens,
+    auth,
+    clock: ctx.clock,
+    progression,
+    battleVersions,
+    ...(deps.arena ? { options: deps.arena } : {}),
+  });
+  live.channel = arena.channel;
+  http.metrics.attach({
+    openWebsockets: () => arena.channel.connectedCount,
+    queuedPlayers: () => arena.store.queueSize(),
+    gamesInProgress: () => gamesInProgress(ctx.db.kysely),
+    ...(ctx.db.poolStats ? { pool: ctx.db.poolStats } : {}),
+  });
+  shopRoutes(ctx, auth, progression, sessionsEnded);
+  developerPages(ctx);
+  await clientRoutes(ctx, auth, http.clientRoot);
+  ctx.app.addHook("onClose", async () => {
+    await ctx.db.close();
+  });
+  return ctx.app;
+}
+
+/** What every part of the server is built from. */
+interface Ctx {
+  deps: AppDeps;
+  config: Config;
+  db: Db;
+  clock: () => number;
+  app: FastifyInstance;
+}
+
+function createFastify(deps: AppDeps): FastifyInstance {
+  const { config } = deps;
+  return Fastify({
     logger: deps.logger ?? false,
     // Behind a reverse proxy (TRUST_PROXY) the client's address and scheme
     // come from X-Forwarded-For/-Proto, only the entries the proxies wrote:
@@ -101,6 +152,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     ...errorShapeOptions,
   });
+}
+
+/**
+ * The HTTP layer before any route: the route table, connection limits, the
+ * JSON parser, closing, errors, metrics, compression, security headers and
+ * throttles (in Redis when there is one, so every process shares them).
+ */
+async function installHttp({ app, config }: Ctx) {
   recordRoutes(app);
   limitConnections(app.server, {
     perAddress: config.connections.perAddress,
@@ -132,7 +191,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameAncestors: config.frameAncestors,
     indexHtml: indexFile && existsSync(indexFile) ? readFileSync(indexFile, "utf8") : undefined,
   });
-  // Throttles count in Redis when there is one, so every process shares them.
   const throttleRedis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 })
     : undefined;
@@ -144,6 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await installThrottle(app, throttleRedis);
 
+  return { metrics, clientRoot, throttleRedis, isClosing: () => closing };
+}
+
+type Http = Awaited<ReturnType<typeof installHttp>>;
+
+/** Sessions and players: health, sign-in, the player's own routes, the tutorial. */
+function accountRoutes(
+  { app, config, db, clock, deps }: Ctx,
+  http: Http,
+  sessionsEnded: (userId: number, spareToken?: string) => void,
+) {
+  const { throttleRedis } = http;
   // A token signs in while its user exists and its session is current (auth/sessions.ts).
   const tokens = createSessions({
     signer: createTokenSigner({
@@ -169,16 +239,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database: () => ping(db.kysely),
     pendingMigrations: () => pendingMigrations(db),
     ...(throttleRedis ? { redis: async () => void (await throttleRedis.ping()) } : {}),
-    draining: () => closing,
+    draining: http.isClosing,
   });
 
   // Devices that signed in to an account (the cr_device cookie): see auth/known-devices.ts.
   const devices = createKnownDevices(config.tokenSecret);
   authRoutes(app, { players, throttles: config.throttle, devices });
-  // A session that ends closes its open socket too (the channel exists further down).
-  let channel: Channel | null = null;
-  const sessionsEnded = (userId: number, spareToken?: string) =>
-    channel?.endSessions(userId, spareToken);
   playerRoutes(app, {
     players,
     auth,
@@ -189,7 +255,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The guided tutorial's step (features/tutorial on the client).
   tutorialRoutes(app, { auth, tutorial: createTutorial({ db, clock }) });
 
-  // Arena progression: daily tasks, season track, ranks (progression/).
+  return { tokens, auth };
+}
+
+type Auth = ReturnType<typeof requireUser>;
+
+/** Arena progression: daily tasks, season track, ranks (progression/), and the season-end job. */
+async function progressionOf({ app, db, clock, deps }: Ctx, auth: Auth) {
   const progression = createProgression({ db, clock });
   await progression.ensureSeason();
   progressionRoutes(app, { auth, progression });
@@ -203,6 +275,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook("preClose", async () => stopSeasonEnd());
   }
 
+  return progression;
+}
+
+type Progression = Awaited<ReturnType<typeof progressionOf>>;
+
+/** Story, practice and replays of battles against the computer; returns the battle versions. */
+async function battleRoutes(
+  { app, config, db, clock, deps }: Ctx,
+  auth: Auth,
+  progression: Progression,
+) {
   const battleVersions = currentBattleVersions(deps.content.apiCards);
   const storyBattles = createStoryBattles({
     db,
@@ -239,26 +322,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     shareMissesPerHour: config.throttle.replayShareMissesPerHour,
   });
 
-  const arena = await registerArena(app, {
-    config,
-    db,
-    content: deps.content,
-    tokens,
-    auth,
-    clock,
-    progression,
-    battleVersions,
-    ...(deps.arena ? { options: deps.arena } : {}),
-  });
-  channel = arena.channel;
+  return battleVersions;
+}
 
-  metrics.attach({
-    openWebsockets: () => arena.channel.connectedCount,
-    queuedPlayers: () => arena.store.queueSize(),
-    gamesInProgress: () => gamesInProgress(db.kysely),
-    ...(db.poolStats ? { pool: db.poolStats } : {}),
-  });
-
+/** The operator's console, and the shop: deck editor, boxes, payments. */
+function shopRoutes(
+  { app, config, db, clock }: Ctx,
+  auth: Auth,
+  progression: Progression,
+  sessionsEnded: (userId: number, spareToken?: string) => void,
+): void {
   // The operator's console (OPERATOR_TOKENS; absent without it).
   operatorRoutes(app, {
     operators: createOperatorService({
@@ -289,7 +362,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The sandbox stands in for a platform in local play (PAYMENT_SANDBOX=1, never in production).
     sandbox: config.paymentSandbox,
   });
+}
 
+/** The partner simulator outside production; in production, no developer pages. */
+function developerPages({ app, config, clock }: Ctx): void {
   if (!config.production) {
     partnerSimulatorRoutes(app, {
       partnerName: config.partnerName,
@@ -305,7 +381,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }
     });
   }
+}
 
+/** The catalogue and public settings, and the client's files (or a note when it is not built). */
+async function clientRoutes(
+  { app, config, deps }: Ctx,
+  auth: Auth,
+  clientRoot: string | undefined,
+) {
   let files = clientRoot ? listClientFiles(clientRoot) : listClientFiles("apps/client/public");
   catalogueRoutes(app, {
     auth,
@@ -362,11 +445,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         .send("The client is not built yet. Run `npm start` (it builds it) or `npm run build`."),
     );
   }
-
-  app.addHook("onClose", async () => {
-    await db.close();
-  });
-  return app;
 }
 
 /** A warning at most every 10 s, with the count, while an address's connections are refused. */

@@ -1,66 +1,26 @@
+/**
+ * The operator's console: its settings, that it exists only with tokens, the
+ * page and the refusal of unknown tokens (throttled), the log of refused
+ * calls, looking a player up, sessions and suspension; and `npm run admin`.
+ * Grants and refunds are in operator-gems.test.ts.
+ */
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { openSqlite } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
-import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
-import { insertPaymentOrder, markOrderPaid } from "../src/db/repositories/payments-repo.ts";
-import { DIALECTS, type TestApp, testApp } from "./harness.ts";
+import { DIALECTS } from "./harness.ts";
+import { ALICE, BOB, operatorBed } from "./operator-support.ts";
 
-const ALICE = "alice-operator-token-0123456789";
-const BOB = "bob-operator-token-abcdefghijkl";
-const OPERATOR_TOKENS = `alice=${ALICE},bob=${BOB}`;
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-operator-config-"));
 
 describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
-  let t: TestApp | undefined;
-  afterEach(async () => {
-    await t?.app.close();
-    t = undefined;
-  });
-
-  async function start(env: Record<string, string> = { OPERATOR_TOKENS }) {
-    t = await testApp(dialect, env);
-    const app = t.app;
-    const as = (token: string) => ({ authorization: `Bearer ${token}` });
-    const op = async (method: "GET" | "POST", url: string, payload?: object, token = ALICE) => {
-      const r = await app.inject({
-        method,
-        url: `/api/operator/${url}`,
-        headers: as(token),
-        ...(payload ? { payload } : {}),
-      });
-      return { status: r.statusCode, body: r.json() };
-    };
-    const guest = async () => {
-      const r = await app.inject({ method: "POST", url: "/api/play-new-player" });
-      const d = r.json().data as {
-        id: number;
-        jwtToken: string;
-        device_key: string;
-        silver: number;
-      };
-      return d;
-    };
-    const details = (token: string) =>
-      app.inject({ method: "GET", url: "/api/player-details", headers: as(token) });
-    const actions = (userId: number) =>
-      t?.db.kysely
-        .selectFrom("operator_actions")
-        .select(["operator", "action", "outcome", "status"])
-        .where("user_id", "=", userId)
-        .orderBy("id")
-        .execute();
-    const kysely = t.db.kysely;
-    const allActions = () =>
-      kysely.selectFrom("operator_actions").selectAll().orderBy("id").execute();
-    return { app, op, guest, details, actions, allActions };
-  }
+  const bed = operatorBed(dialect);
 
   it("takes OPERATOR_GRANT_GEMS_PER_DAY as a whole number of gems, 10,000 unless set", () => {
     expect(loadConfig({ DATA_DIR: dataDir }).operatorGrantGemsPerDay).toBe(10_000);
@@ -74,7 +34,7 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
   });
 
   it("does not exist without OPERATOR_TOKENS", async () => {
-    const { app } = await start({});
+    const { app } = await bed.start({});
     expect((await app.inject({ method: "GET", url: "/operator/" })).statusCode).toBe(404);
     expect((await app.inject({ method: "GET", url: "/api/operator/players?q=1" })).statusCode).toBe(
       404,
@@ -82,7 +42,7 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
   });
 
   it("serves the page, refuses calls without a known token and throttles guessing, never the right token", async () => {
-    const { app, op, allActions } = await start();
+    const { app, op, allActions } = await bed.start();
     const page = await app.inject({ method: "GET", url: "/operator/" });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("operator console");
@@ -119,7 +79,7 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
   });
 
   it("writes every refused call to operator_actions with its status, address and route", async () => {
-    const { app, op, guest, allActions } = await start();
+    const { app, op, guest, allActions } = await bed.start();
     const g = await guest();
     expect((await op("GET", "players/999999")).status).toBe(404);
     expect((await op("POST", "suspend", { user_id: g.id, reason: "bots" })).status).toBe(200);
@@ -219,9 +179,9 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
   });
 
   it("finds a player by id, login, nickname and partner id, and shows their ledger and battles", async () => {
-    const { app, op, guest } = await start();
+    const { app, op, guest } = await bed.start();
     const g = await guest();
-    await t?.db.kysely
+    await bed.t?.db.kysely
       .updateTable("users")
       .set({ login: "mira@example.com", nickname: "MiraNightshade", partner_id: "p-777" })
       .where("id", "=", g.id)
@@ -252,183 +212,8 @@ describe.each(DIALECTS)("the operator's console on %s", (dialect) => {
     expect((await op("GET", "players/999999")).status).toBe(404);
   });
 
-  it("grants gems through the ledger once per key, even when 20 arrive at once", async () => {
-    const { op, guest, details, actions } = await start();
-    const g = await guest();
-    const grant = {
-      user_id: g.id,
-      gems: 250,
-      reason: "compensation for the outage",
-      key: "grant-000001",
-    };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => op("POST", "grant", grant)));
-    expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(answers.filter((a) => a.body.data.duplicate === false)).toHaveLength(1);
-    const me = (await details(g.jwtToken)).json().data;
-    expect(me.silver).toBe(g.silver + 250);
-    expect((await op("POST", "grant", { ...grant, gems: 0, key: "grant-000002" })).status).toBe(
-      400,
-    );
-    expect(
-      (await op("POST", "grant", { ...grant, gems: 200_000, key: "grant-000003" })).status,
-    ).toBe(400);
-    expect((await op("POST", "grant", { ...grant, reason: "", key: "grant-000004" })).status).toBe(
-      400,
-    );
-    expect(
-      (await op("POST", "grant", { ...grant, user_id: 999_999, key: "grant-000005" })).status,
-    ).toBe(404);
-    const log = await actions(g.id);
-    expect(log?.filter((a) => a.action === "grant" && a.outcome === "done")).toHaveLength(20);
-    // The refused grants that named this player (bad gems, no reason) are logged too.
-    expect(
-      log?.filter((a) => a.action === "grant" && a.outcome === "refused").map((a) => a.status),
-    ).toEqual([400, 400, 400]);
-    expect(log?.every((a) => a.operator === "alice")).toBe(true);
-  });
-
-  it("grants above the operator's daily ceiling wait for a second operator to confirm", async () => {
-    const { op, guest, details, actions } = await start({
-      OPERATOR_TOKENS,
-      OPERATOR_GRANT_GEMS_PER_DAY: "1000",
-    });
-    const g = await guest();
-    const silver = async () => (await details(g.jwtToken)).json().data.silver as number;
-    const grant = (gems: number, key: string, token = ALICE) =>
-      op("POST", "grant", { user_id: g.id, gems, reason: "event prize", key }, token);
-    expect((await grant(600, "ceiling-01")).status).toBe(200);
-    const over = await grant(500, "ceiling-02");
-    expect(over.status).toBe(202);
-    expect(over.body.data).toMatchObject({
-      pending: true,
-      gems: 500,
-      duplicate: false,
-      granted_today: 600,
-      ceiling: 1000,
-    });
-    const grantId = over.body.data.grant_id as number;
-    // Nothing credited yet; the same form again is the same waiting grant.
-    expect(await silver()).toBe(g.silver + 600);
-    const again = await grant(500, "ceiling-02");
-    expect(again.status).toBe(202);
-    expect(again.body.data).toMatchObject({ grant_id: grantId, duplicate: true });
-    // Bob's own day is his own: his 400 goes through.
-    expect((await grant(400, "ceiling-03", BOB)).status).toBe(200);
-    const waiting = await op("GET", "grants");
-    expect(
-      waiting.body.data.map((w: { id: number; operator: string }) => [w.id, w.operator]),
-    ).toEqual([[grantId, "alice"]]);
-    // Not by the operator who asked; once by another; never twice.
-    const self = await op("POST", `grants/${grantId}/confirm`, {});
-    expect(self.status).toBe(403);
-    const confirmed = await op("POST", `grants/${grantId}/confirm`, {}, BOB);
-    expect(confirmed.status).toBe(200);
-    expect(confirmed.body.data).toMatchObject({ gems: 500, user_id: g.id });
-    const twice = await op("POST", `grants/${grantId}/confirm`, {}, BOB);
-    expect(twice.status).toBe(409);
-    expect(twice.body.error.message).toContain("already confirmed by bob");
-    expect((await op("POST", "grants/999999/confirm", {}, BOB)).status).toBe(404);
-    expect(await silver()).toBe(g.silver + 600 + 400 + 500);
-    expect((await op("GET", "grants")).body.data).toEqual([]);
-    // A confirmed grant's form sent again credits nothing more.
-    const replay = await grant(500, "ceiling-02");
-    expect(replay.body.data).toMatchObject({ pending: false, duplicate: true });
-    expect(await silver()).toBe(g.silver + 1500);
-    // The next UTC day starts a new count.
-    if (t) t.clock.now += 24 * 3600 * 1000;
-    expect((await grant(1000, "ceiling-04")).status).toBe(200);
-    const log = (await actions(g.id))?.map((a) => `${a.operator}:${a.action}:${a.status}`);
-    expect(log).toEqual([
-      "alice:grant:200",
-      "alice:grant:202",
-      "alice:grant:202",
-      "bob:grant:200",
-      "bob:confirm_grant:200",
-      "alice:grant:200",
-      "alice:grant:200",
-    ]);
-  });
-
-  it("concurrent grants never pass the operator's daily ceiling", async () => {
-    const { op, guest, details } = await start({
-      OPERATOR_TOKENS,
-      OPERATOR_GRANT_GEMS_PER_DAY: "1000",
-    });
-    const players = await Promise.all(Array.from({ length: 4 }, () => guest()));
-    const answers = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => {
-        const p = players[i % players.length];
-        return op("POST", "grant", {
-          user_id: p?.id,
-          gems: 300,
-          reason: "raid compensation",
-          key: `race-${String(i).padStart(6, "0")}`,
-        });
-      }),
-    );
-    const codes = answers.map((a) => a.status);
-    expect(codes.filter((c) => c === 200)).toHaveLength(3);
-    expect(codes.filter((c) => c === 202)).toHaveLength(9);
-    let credited = 0;
-    for (const p of players) credited += (await details(p.jwtToken)).json().data.silver - p.silver;
-    expect(credited).toBe(900);
-    const waiting = await op("GET", "grants", undefined, BOB);
-    expect(waiting.body.data).toHaveLength(9);
-  });
-
-  it("refunds a paid purchase once, and refuses when the gems are already spent", async () => {
-    const { op, guest, details } = await start();
-    const db = t?.db;
-    if (!db) throw new Error("no db");
-    const g = await guest();
-    const pay = async (orderId: string, gems: number) => {
-      await db.kysely.transaction().execute(async (trx) => {
-        await insertPaymentOrder(trx, {
-          id: orderId,
-          user_id: g.id,
-          partner: "local",
-          box_id: 1,
-          gems,
-          price: 499,
-          created_at: new Date().toISOString(),
-        });
-        await markOrderPaid(trx, orderId, `pay-${orderId}`, new Date().toISOString());
-        await applyGemChange(trx, {
-          userId: g.id,
-          delta: gems,
-          reason: "payment",
-          idempotencyKey: `payment:pay-${orderId}`,
-          now: new Date().toISOString(),
-        });
-      });
-    };
-    await pay("order-1", 500);
-    const before = (await details(g.jwtToken)).json().data.silver as number;
-    const refunds = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        op("POST", "refund", { order_id: "order-1", reason: "chargeback" }, BOB),
-      ),
-    );
-    expect(refunds.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect((await details(g.jwtToken)).json().data.silver).toBe(before - 500);
-    // A repeated platform notice does not make a refunded order paid again.
-    expect(await markOrderPaid(db.kysely, "order-1", "pay-order-1", new Date().toISOString())).toBe(
-      false,
-    );
-
-    await pay("order-2", 99_999);
-    await db.kysely.updateTable("users").set({ silver: 10 }).where("id", "=", g.id).execute();
-    const spent = await op("POST", "refund", { order_id: "order-2", reason: "chargeback" });
-    expect(spent.status).toBe(402);
-    expect(spent.body.error.message).toContain("10 gems left");
-    expect((await details(g.jwtToken)).json().data.silver).toBe(10);
-    expect((await op("POST", "refund", { order_id: "nope", reason: "chargeback" })).status).toBe(
-      404,
-    );
-  });
-
   it("ends sessions, suspends with a reason the player sees, and lifts it", async () => {
-    const { app, op, guest, details, actions } = await start();
+    const { app, op, guest, details, actions } = await bed.start();
     const g = await guest();
     expect(
       (await op("POST", "end-sessions", { user_id: g.id, reason: "stolen phone" })).status,

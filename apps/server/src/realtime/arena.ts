@@ -145,6 +145,47 @@ async function watchRedisEpoch(
   return timer;
 }
 
+/** Where the arena keeps what its processes share: Redis with REDIS_URL, else this process's memory. */
+function arenaBackends(
+  config: Config,
+  now: () => number,
+  log: FastifyInstance["log"],
+): {
+  store: ArenaStore;
+  challengeStore: ChallengeStore;
+  bus: Bus;
+  social: SocialStore;
+  redisConnections: Redis[];
+  redisStore: RedisArenaStore | null;
+} {
+  if (!config.redisUrl) {
+    return {
+      store: createMemoryStore(),
+      challengeStore: createMemoryChallengeStore(),
+      bus: createMemoryBus(),
+      social: createMemorySocialStore(now),
+      redisConnections: [],
+      redisStore: null,
+    };
+  }
+  const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
+  const sub = pub.duplicate();
+  // Reconnects are retried on their own; an outage is logged once by the epoch check.
+  for (const r of [pub, sub])
+    r.on("error", (err: unknown) => log.debug({ err }, "redis connection error"));
+  const where = config.databaseUrl ?? config.sqlitePath;
+  const prefix = busPrefix(where);
+  const redisStore = createRedisStore(pub, prefix);
+  return {
+    store: redisStore,
+    challengeStore: createRedisChallengeStore(pub, prefix),
+    bus: createRedisBus({ pub, sub, prefix, log }),
+    social: createRedisSocialStore(pub, prefix),
+    redisConnections: [pub, sub],
+    redisStore,
+  };
+}
+
 /**
  * The realtime channel and the PvP arena on the app's Fastify server: /wss,
  * the /api/game/pvp/* routes, matchmaking. One process keeps the shared
@@ -172,33 +213,12 @@ export async function registerArena(
   const room = options.roomClock ?? systemClock(deps.clock);
   const log = app.log;
 
-  let store: ArenaStore;
-  let challengeStore: ChallengeStore;
-  let bus: Bus;
-  let social: SocialStore;
-  const redisConnections: Redis[] = [];
+  const { store, challengeStore, bus, social, redisConnections, redisStore } = arenaBackends(
+    config,
+    () => room.now(),
+    log,
+  );
   let epochWatch: NodeJS.Timeout | null = null;
-  let redisStore: RedisArenaStore | null = null;
-  if (config.redisUrl) {
-    const pub = new Redis(config.redisUrl, { maxRetriesPerRequest: 3 });
-    const sub = pub.duplicate();
-    redisConnections.push(pub, sub);
-    // Reconnects are retried on their own; an outage is logged once by the epoch check.
-    for (const r of [pub, sub])
-      r.on("error", (err: unknown) => log.debug({ err }, "redis connection error"));
-    const where = config.databaseUrl ?? config.sqlitePath;
-    const prefix = busPrefix(where);
-    redisStore = createRedisStore(pub, prefix);
-    store = redisStore;
-    challengeStore = createRedisChallengeStore(pub, prefix);
-    bus = createRedisBus({ pub, sub, prefix, log });
-    social = createRedisSocialStore(pub, prefix);
-  } else {
-    store = createMemoryStore();
-    challengeStore = createMemoryChallengeStore();
-    bus = createMemoryBus();
-    social = createMemorySocialStore(() => room.now());
-  }
 
   const channel = createChannel({
     tokens: deps.tokens,

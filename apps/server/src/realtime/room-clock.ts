@@ -101,6 +101,15 @@ export class ManualClock implements RoomClock {
     this.time.now = end;
   }
 
+  /**
+   * When each waiting timer is due. advance() fires timers synchronously, so a
+   * due time still listed here after it proves that timer has not run (a test
+   * can assert that something did not happen without waiting for it).
+   */
+  dueTimes(): number[] {
+    return this.timers.filter((t) => !t.cancelled).map((t) => t.due);
+  }
+
   /** Timers waiting (not cancelled). */
   get pending(): number {
     return this.timers.filter((t) => !t.cancelled).length;

@@ -1,7 +1,8 @@
 /**
- * Seeded pseudo-random numbers for the art pipeline. Math.random is banned
- * here: the same card id must give byte-identical SVG on every machine, so the
- * committed art can be checked for staleness by rebuilding it.
+ * Seeded pseudo-random numbers for the art and comic pipelines. Math.random is
+ * banned there: the same card id or "chapter:slide" must give byte-identical SVG
+ * on every machine, so the committed art and comics can be checked for
+ * staleness by rebuilding them.
  */
 
 /** FNV-1a over the UTF-16 code units of a string: a stable 32-bit seed. */
@@ -49,5 +50,10 @@ export class Rng {
     const item = items[Math.floor(this.next() * items.length)];
     if (item === undefined) throw new Error("Rng.pick on an empty list");
     return item;
+  }
+
+  /** A fresh generator for one part of the picture, so parts do not shift each other. */
+  fork(label: string): Rng {
+    return new Rng(`${this.state}:${label}`);
   }
 }

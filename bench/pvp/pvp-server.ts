@@ -1,0 +1,128 @@
+/**
+ * bench/pvp's server side (pvp-bench.ts): starting the real server as a child
+ * process on a free port, reading its memory and CPU time from /proc, HTTP
+ * posts on kept-alive sockets, and a small worker pool.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { createServer } from "node:net";
+import { resolve } from "node:path";
+import { BENCH_THROTTLES } from "../shared-server.ts";
+
+export const root = resolve(import.meta.dirname, "..", "..");
+// Idle keep-alive sockets are kept (Node's default keeps 256 and closes the
+// rest): a browser keeps its own connection, and closing and reopening
+// hundreds of sockets per burst measured the kernel's accept queue, not the server.
+const agent = new Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024 });
+
+/** The started server's port: what post() and the sockets talk to. */
+export const target = { port: 0 };
+
+function freePort(): Promise<number> {
+  return new Promise((res) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const a = s.address();
+      s.close(() => res(typeof a === "object" && a ? a.port : 0));
+    });
+  });
+}
+
+/** Starts apps/server/src/main.ts on a free port, on SQLite in dataDir or on databaseUrl. */
+export async function startServer(
+  dataDir: string,
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...extra, "--import", "tsx", "apps/server/src/main.ts"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      CLIENT_DIST: "/nonexistent",
+      ...BENCH_THROTTLES,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, port };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start");
+}
+
+export function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+/** The process's user+system CPU time in ms (Linux /proc). */
+export function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / 100;
+}
+
+export function post(
+  path: string,
+  token: string | null,
+  body: unknown,
+): Promise<{ status: number; json: unknown }> {
+  const payload = body === undefined ? "" : JSON.stringify(body);
+  return new Promise((resolveP, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: target.port,
+        path,
+        method: "POST",
+        agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { "content-type": "application/json" } : {}),
+          "content-length": Buffer.byteLength(payload),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          resolveP({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(payload);
+  });
+}
+
+export async function pool<T>(
+  items: T[],
+  size: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    }),
+  );
+}
