@@ -13,7 +13,8 @@ import { resetServerClock } from "../../lib/realtime/server-clock.ts";
 import { appStore, resetSession } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, resetAll } from "../../test/fixtures.ts";
-import { disposeBattle, queueDrained, startBattle } from "../battle/battle-controller.ts";
+import { disposeBattle, startBattle } from "../battle/battle-lifecycle.ts";
+import { queueDrained } from "../battle/battle-sync.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { onChannelData } from "./arena-channel.ts";
 import {

@@ -12,16 +12,6 @@ import { openLargeCard } from "../card-views/large-card-store.ts";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import {
-  aimAt,
-  canAct,
-  currentTargets,
-  mayFlag,
-  placeAt,
-  playFor,
-  sameTarget,
-  setAttack,
-} from "./battle-controller.ts";
-import {
   DeckIcon,
   HandIcon,
   HeartIcon,
@@ -30,11 +20,13 @@ import {
   ShieldIcon,
   SwordIcon,
 } from "./battle-icons.tsx";
+import { aimAt, placeAt, setAttack } from "./battle-intents.ts";
 import { motionAllowed } from "./battle-motion.ts";
 import { combatPreviewOf, unitPreviewWords } from "./battle-preview.ts";
 import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
+import { canAct, currentTargets, mayFlag, playFor, sameTarget } from "./play-options.ts";
 import { isCompactScreen, LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 

@@ -11,18 +11,6 @@ import { stopWatch, useWatch } from "../social/watch-player.ts";
 import { WatchBar, WatchedHand, WatchWaiting } from "../social/watch-screen.tsx";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
 import {
-  allAttack,
-  cancelPick,
-  currentPlays,
-  disposeBattle,
-  endTurn,
-  ensureBattle,
-  keepBattle,
-  releaseBattle,
-  setAttack,
-  setMenuOpen,
-} from "./battle-controller.ts";
-import {
   AllAttackButton,
   BattleMenu,
   EndTurnButton,
@@ -30,7 +18,9 @@ import {
   TurnTimer,
 } from "./battle-controls.tsx";
 import { Hand } from "./battle-hand.tsx";
+import { allAttack, cancelPick, endTurn, setAttack, setMenuOpen } from "./battle-intents.ts";
 import { useKeyboardPlay } from "./battle-keys.ts";
+import { disposeBattle, ensureBattle, keepBattle, releaseBattle } from "./battle-lifecycle.ts";
 import {
   BattleMessageBanner,
   CardPreview,
@@ -40,6 +30,7 @@ import {
   PlayedCards,
 } from "./battle-overlays.tsx";
 import { dragStore, useDrag } from "./drag-store.ts";
+import { currentPlays } from "./play-options.ts";
 import "./battle.css";
 
 /** Arrow keys move between the hand, the two tables and the castles (data-nav="row:col"). */

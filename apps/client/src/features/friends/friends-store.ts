@@ -46,7 +46,7 @@ export function startFriendlyBattle(messages: StateMessage[]): void {
     return;
   }
   // A rematch from the end panel: the battle screen stays and takes the new game.
-  void import("../battle/battle-controller.ts").then((battle) => {
+  void import("../battle/battle-lifecycle.ts").then((battle) => {
     battle.disposeBattle();
     battle.ensureBattle();
   });

@@ -6,7 +6,7 @@ import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore, initialAppState, setPractice } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
-import { disposeBattle } from "../battle/battle-controller.ts";
+import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { bodyOf, userWith } from "../card-views/testing.ts";

@@ -1,6 +1,6 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { appStore, setPractice } from "../../stores/app-store.ts";
-import { startBattle } from "../battle/battle-controller.ts";
+import { startBattle } from "../battle/battle-lifecycle.ts";
 import { enterBattle } from "../story/story-flow.ts";
 import { replayApi } from "./replay-api.ts";
 

@@ -2,8 +2,9 @@ import type { Replay } from "@cardrealm/protocol";
 import { appStore, leaveReplay, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { createStore, useStore } from "../../stores/create-store.ts";
-import { disposeBattle, playReplayMessages, showReplayFrame } from "../battle/battle-controller.ts";
+import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import { setTempo, wait } from "../battle/battle-queue.ts";
+import { playReplayMessages, showReplayFrame } from "../battle/replay-board.ts";
 import { copyText } from "../deck/deck-code-dialogs.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
 import { cursorForTurn, messagesUpTo, type ReplaySpeed, replayLink } from "./replay-model.ts";
@@ -13,7 +14,7 @@ import { cursorForTurn, messagesUpTo, type ReplaySpeed, replayLink } from "./rep
  * battle screen through the battle controller's replay mode. Playing and
  * stepping forward animate each step's messages exactly as the live
  * battle did; stepping back and the scrubber rebuild the board from the
- * start without animation (battle-controller.ts showReplayFrame).
+ * start without animation (battle/replay-board.ts showReplayFrame).
  */
 
 export interface ReplayShareState {

@@ -7,7 +7,7 @@ import { deliverGameData } from "../../lib/realtime/pvp-game-channel.ts";
 import { appStore, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
-import { disposeBattle, startBattle } from "../battle/battle-controller.ts";
+import { disposeBattle, startBattle } from "../battle/battle-lifecycle.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { lastSnapshot, shownFromSnapshot } from "../battle/battle-view.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";

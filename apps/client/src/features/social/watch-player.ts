@@ -1,7 +1,8 @@
 import type { SpectateView } from "@cardrealm/protocol";
 import { setRoute } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
-import { disposeBattle, showReplayFrame } from "../battle/battle-controller.ts";
+import { disposeBattle } from "../battle/battle-lifecycle.ts";
+import { showReplayFrame } from "../battle/replay-board.ts";
 import { checkedView, socialApi, watchErrorText } from "./social-api.ts";
 import { setSpectateHandler } from "./spectate-inbox.ts";
 import { idleWatch, watchStore } from "./watch-store.ts";
@@ -9,7 +10,7 @@ import { idleWatch, watchStore } from "./watch-store.ts";
 /**
  * Watching a friend's PvP game (issue 24 item 4): the watch call's first
  * view, then each `spectate` channel message, shown on the battle screen
- * read-only (the replay viewer's board, battle-controller.ts
+ * read-only (the replay viewer's board, battle/replay-board.ts
  * showReplayFrame). The server sends only the public view a turn behind;
  * this keeps the newest one in watch-store.ts.
  */
