@@ -1,5 +1,6 @@
 import type { PlayTarget, UnitMsg, ViewSide } from "@cardrealm/engine";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
   type BoardSpot,
@@ -27,7 +28,7 @@ import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
 import { canAct, currentTargets, mayFlag, playFor, sameTarget } from "./play-options.ts";
-import { isCompactScreen, LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
+import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];

@@ -1,4 +1,5 @@
 import { type CSSProperties, type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
   battleStore,
@@ -15,7 +16,6 @@ import { canAct, currentPlays, playFor, sameTarget } from "./play-options.ts";
 import {
   type DropZone,
   dropZoneAt,
-  isCompactScreen,
   LONG_PRESS_MS,
   parseZone,
   SWIPE_THRESHOLD_PX,

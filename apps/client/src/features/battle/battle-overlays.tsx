@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { isCompactScreen } from "../../lib/device.ts";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
@@ -12,7 +13,7 @@ import { finishBattle, isPracticeBattle } from "./battle-lifecycle.ts";
 import { fxElementOf } from "./battle-motion.ts";
 import { closeZoom, useDrag } from "./drag-store.ts";
 import { endReasonText } from "./end-reason.ts";
-import { isCompactScreen, parseZone } from "./pointer.ts";
+import { parseZone } from "./pointer.ts";
 import { opponentPortrait } from "./portrait.ts";
 import { UnpaidNote } from "./unpaid-note.tsx";
 

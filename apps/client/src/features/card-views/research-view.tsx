@@ -10,7 +10,7 @@ import { openLargeCard } from "./large-card-store.ts";
 import { useModalKeys } from "./large-card-view.tsx";
 import "./screen-frame.css";
 import "./card-views.css";
-import { isCompactScreen } from "../battle/pointer.ts";
+import { isCompactScreen } from "../../lib/device.ts";
 
 export interface ResearchViewProps {
   /** The cards to study, in slider order (usually the library). */

@@ -38,7 +38,7 @@ import {
   totalOf,
 } from "./deck-model.ts";
 import "./deck.css";
-import { isCompactScreen } from "../battle/pointer.ts";
+import { isCompactScreen } from "../../lib/device.ts";
 import { tutorialEvent } from "../tutorial/tutorial-state.ts";
 
 /** Card width in the two sliders (design px): names stay readable on a phone. */
