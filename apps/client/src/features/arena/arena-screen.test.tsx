@@ -2,11 +2,11 @@
 import type { User } from "@cardrealm/protocol";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { largeCardStore } from "../../components/card-views/large-card-store.ts";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
+import { API_CARDS, bodyOf } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, ok, resetAll } from "../../test/fixtures.ts";
-import { largeCardStore } from "../card-views/large-card-store.ts";
-import { API_CARDS, bodyOf } from "../card-views/testing.ts";
 import ArenaScreen from "./arena-screen.tsx";
 
 afterEach(() => {

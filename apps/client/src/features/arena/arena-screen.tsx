@@ -2,6 +2,7 @@ import { RANK_REWARDS } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, MESSAGES, type User } from "@cardrealm/protocol";
 import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import {
@@ -14,7 +15,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BattleHistory } from "../replay/battle-history.tsx";
 import { arenaApi, queueApi, type SeasonInfo } from "./arena-api.ts";
 import { onChannelData } from "./arena-channel.ts";

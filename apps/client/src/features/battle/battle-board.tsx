@@ -1,5 +1,6 @@
 import type { PlayTarget, UnitMsg, ViewSide } from "@cardrealm/engine";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
@@ -9,7 +10,6 @@ import {
   type SpotFx,
   useBattleStore,
 } from "../../stores/battle-store.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import {

@@ -1,4 +1,5 @@
 import { type CSSProperties, type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
@@ -6,7 +7,6 @@ import {
   type ShownHandCard,
   useBattleStore,
 } from "../../stores/battle-store.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
 import { aimAt, cancelPick, dropOnBoard, pickCard, placeAt } from "./battle-intents.ts";

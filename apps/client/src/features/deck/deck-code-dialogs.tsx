@@ -1,10 +1,10 @@
 import { decodeDeck } from "@cardrealm/content";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { BackdropDismiss } from "../../components/card-views/backdrop-dismiss.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { setUser } from "../../stores/app-store.ts";
-import { BackdropDismiss } from "../card-views/backdrop-dismiss.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { codeFromInput, shareLink } from "./deck-model.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";

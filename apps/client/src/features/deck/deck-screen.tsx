@@ -9,6 +9,10 @@ import {
 } from "@cardrealm/protocol";
 import { type CSSProperties, type MouseEvent, useCallback, useMemo, useRef, useState } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { CardSlider } from "../../components/card-views/card-slider.tsx";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
+import { ResearchView } from "../../components/card-views/research-view.tsx";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { useAfterPaint } from "../../lib/after-paint.ts";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -19,10 +23,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { CardSlider } from "../card-views/card-slider.tsx";
-import { openLargeCard } from "../card-views/large-card-store.ts";
-import { ResearchView } from "../card-views/research-view.tsx";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { CostCurve } from "./cost-curve.tsx";
 import { deckApi } from "./deck-api.ts";
 import { ExportDialog, ImportDialog } from "./deck-code-dialogs.tsx";

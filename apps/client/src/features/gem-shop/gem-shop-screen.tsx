@@ -1,5 +1,6 @@
 import type { PaymentBox, PaymentOrder } from "@cardrealm/protocol";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
@@ -18,7 +19,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import "./gem-shop.css";
 import { formatGems } from "../../lib/format.ts";
 

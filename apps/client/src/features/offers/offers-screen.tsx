@@ -8,6 +8,7 @@ import {
 } from "@cardrealm/protocol";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { ConfirmDialog } from "../../components/system-dialog/confirm-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -20,7 +21,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";

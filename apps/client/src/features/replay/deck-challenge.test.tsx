@@ -5,11 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore, initialAppState, setPractice } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
+import { bodyOf, userWith } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import BattleScreen from "../battle/battle-screen.tsx";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
-import { bodyOf, userWith } from "../card-views/testing.ts";
 import SharedDeckOffer from "../deck/shared-deck-offer.tsx";
 
 const DECK = { 1001: 5, 1002: 5, 1003: 5, 1004: 5, 1015: 5, 1016: 5, 1042: 10 };

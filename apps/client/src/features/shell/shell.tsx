@@ -1,11 +1,11 @@
 import type { Route } from "@cardrealm/protocol";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { LargeCardHost } from "../../components/card-views/large-card-host.tsx";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
 import { useAfterPaint } from "../../lib/after-paint.ts";
 import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { LargeCardHost } from "../card-views/large-card-host.tsx";
 import { useWatch } from "../social/watch-store.ts";
 import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";

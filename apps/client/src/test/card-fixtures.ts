@@ -4,7 +4,7 @@
  */
 import { COLLECTIBLE_CARDS, toApiCard } from "@cardrealm/content";
 import type { ApiCard, User } from "@cardrealm/protocol";
-import { makeUser } from "../../test/fixtures.ts";
+import { makeUser } from "./fixtures.ts";
 
 export const API_CARDS: ApiCard[] = COLLECTIBLE_CARDS.map((c) => toApiCard(c) as ApiCard);
 

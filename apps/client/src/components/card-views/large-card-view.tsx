@@ -1,8 +1,8 @@
 import type { ApiCard } from "@cardrealm/protocol";
 import { type CSSProperties, useId, useLayoutEffect, useRef } from "react";
-import { GameCard } from "../../components/card/game-card.tsx";
-import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { useAppStore } from "../../stores/app-store.ts";
+import { GameCard } from "../card/game-card.tsx";
+import { StagePortal } from "../modal/stage-portal.tsx";
 import { BackdropDismiss } from "./backdrop-dismiss.tsx";
 import { CardFacts } from "./card-facts.tsx";
 import "./screen-frame.css";

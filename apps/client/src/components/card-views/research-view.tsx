@@ -1,8 +1,8 @@
 import type { ApiCard } from "@cardrealm/protocol";
 import { type CSSProperties, useEffect, useId, useRef, useState } from "react";
-import { GameCard } from "../../components/card/game-card.tsx";
-import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { playClick } from "../../lib/audio.ts";
+import { GameCard } from "../card/game-card.tsx";
+import { StagePortal } from "../modal/stage-portal.tsx";
 import { BackdropDismiss } from "./backdrop-dismiss.tsx";
 import { CardFacts } from "./card-facts.tsx";
 import { CardSlider } from "./card-slider.tsx";

@@ -1,5 +1,5 @@
 import type { ApiCard } from "@cardrealm/protocol";
-import { costParts, RARITY_LABEL } from "../../components/card/card-model.ts";
+import { costParts, RARITY_LABEL } from "../card/card-model.ts";
 
 const RESOURCE_LABEL = { fire: "Fire", diamond: "Diamond", pow: "Pow" } as const;
 

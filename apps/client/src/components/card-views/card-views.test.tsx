@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { API_CARDS, apiCard } from "../../test/card-fixtures.ts";
 import { resetAll } from "../../test/fixtures.ts";
 import { CardSlider } from "./card-slider.tsx";
 import { LargeCardHost, loadLargeCardView } from "./large-card-host.tsx";
 import { closeLargeCard, openLargeCard } from "./large-card-store.ts";
 import { ResearchView } from "./research-view.tsx";
-import { API_CARDS, apiCard } from "./testing.ts";
 
 // The large card view is a lazy chunk: load it before the tests, so a lookup
 // waits on the view itself, not on a module import that a loaded machine can
