@@ -2,8 +2,8 @@ import { MESSAGES } from "@cardrealm/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore, initialAppState } from "../../stores/app-store.ts";
 import { battleStore, clearBattleStore } from "../../stores/battle-store.ts";
+import { tutorialRun } from "../../stores/tutorial-state.ts";
 import { mockFetch } from "../../test/fixtures.ts";
-import { tutorialRun } from "../tutorial/tutorial-state.ts";
 import {
   aimAt,
   allAttack,

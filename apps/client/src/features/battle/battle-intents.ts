@@ -2,7 +2,7 @@ import { MAX_HAND_AT_END_TURN, type PlayTarget } from "@cardrealm/engine";
 import { MESSAGES } from "@cardrealm/protocol";
 import { appStore, showSystemMessage } from "../../stores/app-store.ts";
 import { type BattleStoreState, battleStore as store } from "../../stores/battle-store.ts";
-import { tutorialRunning } from "../tutorial/tutorial-state.ts";
+import { tutorialRunning } from "../../stores/tutorial-state.ts";
 import { battleApi } from "./battle-api.ts";
 import { isSelecting } from "./battle-machine.ts";
 import { sounds } from "./battle-sounds.ts";

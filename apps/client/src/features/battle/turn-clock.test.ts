@@ -4,7 +4,7 @@ import { pvpStatusStore } from "../../lib/realtime/pvp-game-channel.ts";
 import { resetServerClock } from "../../lib/realtime/server-clock.ts";
 import { appStore, initialAppState } from "../../stores/app-store.ts";
 import { battleStore, clearBattleStore } from "../../stores/battle-store.ts";
-import { tutorialRun } from "../tutorial/tutorial-state.ts";
+import { tutorialRun } from "../../stores/tutorial-state.ts";
 import { sounds } from "./battle-sounds.ts";
 import { TURN_SECONDS } from "./battle-timings.ts";
 import { boardOf, settledBoard } from "./board-fixture.ts";

@@ -4,7 +4,7 @@ import { pvpStatusStore } from "../../lib/realtime/pvp-game-channel.ts";
 import { noteServerTime, secondsUntil } from "../../lib/realtime/server-clock.ts";
 import { appStore } from "../../stores/app-store.ts";
 import { battleStore as store } from "../../stores/battle-store.ts";
-import { tutorialRunning } from "../tutorial/tutorial-state.ts";
+import { tutorialRunning } from "../../stores/tutorial-state.ts";
 import { sounds } from "./battle-sounds.ts";
 import { TURN_SECONDS } from "./battle-timings.ts";
 import { lastSnapshot } from "./battle-view.ts";

@@ -39,7 +39,7 @@ import {
 } from "./deck-model.ts";
 import "./deck.css";
 import { isCompactScreen } from "../../lib/device.ts";
-import { tutorialEvent } from "../tutorial/tutorial-state.ts";
+import { tutorialEvent } from "../../stores/tutorial-state.ts";
 
 /** Card width in the two sliders (design px): names stay readable on a phone. */
 const SLIDE_W = 140;

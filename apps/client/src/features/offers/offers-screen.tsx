@@ -25,7 +25,7 @@ import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";
 import { formatGems } from "../../lib/format.ts";
-import { tutorialEvent } from "../tutorial/tutorial-state.ts";
+import { tutorialEvent } from "../../stores/tutorial-state.ts";
 
 /** The two card boxes of the offers screen, in order, with their art. */
 const BOX_ART: Record<number, string> = {

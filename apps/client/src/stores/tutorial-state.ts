@@ -9,9 +9,9 @@
  * returns.
  */
 import { isTutorialStep, type TutorialBody } from "@cardrealm/protocol";
-import { call } from "../../lib/api.ts";
-import { appStore } from "../../stores/app-store.ts";
-import { createStore, useStore } from "../../stores/create-store.ts";
+import { call } from "../lib/api.ts";
+import { appStore } from "./app-store.ts";
+import { createStore, useStore } from "./create-store.ts";
 import { nextTutorial, type TutorialEvent } from "./tutorial-machine.ts";
 
 export const tutorialRun = createStore<{ running: boolean }>({ running: false });

@@ -1,8 +1,7 @@
-import { GUIDE_SPRITE, type TutorialBody } from "@cardrealm/protocol";
+import type { TutorialBody } from "@cardrealm/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore, initialAppState, setCpuStory, setRoute } from "../../stores/app-store.ts";
-import { makeUser } from "../../test/fixtures.ts";
-import { SHEET_LAYOUT } from "./guide-sprite.tsx";
+import { makeUser } from "../test/fixtures.ts";
+import { appStore, initialAppState, setCpuStory, setRoute } from "./app-store.ts";
 import {
   finishTutorial,
   startTutorial,
@@ -107,17 +106,5 @@ describe("the running tutorial", () => {
     await tutorialSaved();
     expect(saves).toEqual([{ step: "Final150", isActive: false }]);
     expect(appStore.get().tutorial.isActive).toBe(false);
-  });
-});
-
-describe("Lyra's sprite sheet", () => {
-  it("is the 6 x 4, 12 frames a second sheet whose steps tutorial.css hard-codes", () => {
-    const rows = Math.ceil(GUIDE_SPRITE.frames / GUIDE_SPRITE.columns);
-    expect({
-      columns: GUIDE_SPRITE.columns,
-      rows,
-      fps: GUIDE_SPRITE.fps,
-      idleFrames: GUIDE_SPRITE.frames / 2,
-    }).toEqual(SHEET_LAYOUT);
   });
 });
