@@ -1,5 +1,6 @@
 import type { PlayTarget, UnitMsg, ViewSide } from "@cardrealm/engine";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { opponentPortrait } from "../../components/art/portrait.ts";
 import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { isCompactScreen } from "../../lib/device.ts";
 import {
@@ -29,7 +30,6 @@ import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
 import { canAct, currentTargets, mayFlag, playFor, sameTarget } from "./play-options.ts";
 import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
-import { opponentPortrait } from "./portrait.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];
 const RESOURCE_NAME: Record<ResourceKind, string> = {

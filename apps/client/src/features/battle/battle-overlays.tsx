@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { opponentPortrait } from "../../components/art/portrait.ts";
 import { isCompactScreen } from "../../lib/device.ts";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
@@ -14,7 +15,6 @@ import { fxElementOf } from "./battle-motion.ts";
 import { closeZoom, useDrag } from "./drag-store.ts";
 import { endReasonText } from "./end-reason.ts";
 import { parseZone } from "./pointer.ts";
-import { opponentPortrait } from "./portrait.ts";
 import { UnpaidNote } from "./unpaid-note.tsx";
 
 /** "Enemy turn!", "Your turn!", "Discard a card!" */

@@ -6,8 +6,8 @@ import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { ResearchView } from "../../components/card-views/research-view.tsx";
 import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { playClick } from "../../lib/audio.ts";
+import { countsOf } from "../../lib/collection.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { countsOf } from "../deck/deck-model.ts";
 import { type CardSet, factionsOf, progressOf, SETS, setCards } from "./gallery-model.ts";
 import "./gallery.css";
 

@@ -1,13 +1,14 @@
 import type { Replay } from "@cardrealm/protocol";
+import { copyText } from "../../lib/clipboard.ts";
+import { replayLink } from "../../lib/replay-links.ts";
 import { appStore, leaveReplay, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { createStore, useStore } from "../../stores/create-store.ts";
 import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import { setTempo, wait } from "../battle/battle-queue.ts";
 import { playReplayMessages, showReplayFrame } from "../battle/replay-board.ts";
-import { copyText } from "../deck/deck-code-dialogs.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
-import { cursorForTurn, messagesUpTo, type ReplaySpeed, replayLink } from "./replay-model.ts";
+import { cursorForTurn, messagesUpTo, type ReplaySpeed } from "./replay-model.ts";
 
 /**
  * The replay viewer's player (issue 16): loads a replay, then drives the

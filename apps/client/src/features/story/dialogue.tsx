@@ -2,7 +2,7 @@ import type { DialogueLine } from "@cardrealm/content";
 import { useEffect, useId, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { playClick } from "../../lib/audio.ts";
-import { useTypedText } from "./use-typed-text.ts";
+import { useTypedText } from "../../lib/use-typed-text.ts";
 
 export interface DialogueProps {
   lines: readonly DialogueLine[];
