@@ -11,10 +11,12 @@ import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
 
 const MapScreen = lazy(() => import("../map/map-screen.tsx"));
-const PlaceholderScreen = lazy(() => import("../placeholder/placeholder-screen.tsx"));
 
-/** The collection and economy screens, each its own chunk. */
-const COLLECTION_SCREENS: Partial<Record<Route, ComponentType>> = {
+/**
+ * Every route's screen but the map's, each its own chunk. A record over the
+ * routes: a new route does not compile until it has its screen.
+ */
+const SCREENS: Record<Exclude<Route, "home">, ComponentType> = {
   deck: lazy(() => import("../deck/deck-screen.tsx")),
   gallery: lazy(() => import("../gallery/gallery-screen.tsx")),
   offers: lazy(() => import("../offers/offers-screen.tsx")),
@@ -35,16 +37,6 @@ const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
 /** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
 const WatchLink = lazy(() => import("../social/watch-link.tsx"));
 
-/** Screens not built yet: a styled placeholder with a way back (no dead ends). */
-const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
-  gallery: "Gallery",
-  deck: "Deck",
-  offers: "Offers",
-  gem_shop: "Gem Shop",
-  game: "Battle",
-  arena: "Arena",
-};
-
 /**
  * The route whose screen is mounted: a new route's screen mounts one painted
  * frame after the route changed. The click that changed it is answered at
@@ -64,10 +56,9 @@ export function useScreenRoutes(route: Route): { shown: Route | null; leaving: R
 
 /** A route's screen. */
 function ScreenOf({ route }: { route: Route }) {
-  const CollectionScreen = COLLECTION_SCREENS[route];
   if (route === "home") return <MapScreen />;
-  if (CollectionScreen) return <CollectionScreen />;
-  return <PlaceholderScreen title={PLACEHOLDER_TITLES[route]} route={route} />;
+  const Screen = SCREENS[route];
+  return <Screen />;
 }
 
 /** Everything after login: the top bar and the current in-app route. */
