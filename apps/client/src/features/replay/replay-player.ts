@@ -198,13 +198,6 @@ export function jumpToTurn(turn: number): void {
   showAt(cursorForTurn(replay.steps, turn));
 }
 
-/** The first or the last board. */
-export function jumpToEdge(edge: "start" | "end"): void {
-  if (!replayPlayer.get().replay) return;
-  stopLoop();
-  showAt(edge === "start" ? 0 : lastStep());
-}
-
 export function setSpeed(speed: ReplaySpeed): void {
   replayPlayer.set({ speed });
   setTempo(speed);
