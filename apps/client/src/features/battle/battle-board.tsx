@@ -1,6 +1,7 @@
 import type { PlayTarget, UnitMsg, ViewSide } from "@cardrealm/engine";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
 import { opponentPortrait } from "../../components/art/portrait.ts";
+import { CardBacks } from "../../components/card/card-backs.tsx";
 import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { isCompactScreen } from "../../lib/device.ts";
 import {
@@ -494,27 +495,4 @@ export function EnemyHand() {
       <CardBacks count={count} fan={1} />
     </div>
   );
-}
-
-/** Up to 10 card backs fanned out (the enemy's hand; a watched player's, `fan` -1, curving up). */
-export function CardBacks({ count, fan }: { count: number; fan: 1 | -1 }) {
-  const n = Math.min(count, 10);
-  return Array.from({ length: n }, (_, i) => {
-    const off = i - (n - 1) / 2;
-    return (
-      <span
-        // biome-ignore lint/suspicious/noArrayIndexKey: card backs have no identity
-        key={i}
-        className="enemy-hand__back"
-        style={{
-          transform: `translateX(${off * 30}px) translateY(${fan * Math.abs(off) ** 2 * 1.5}px) rotate(${fan * off * -5}deg)`,
-        }}
-      />
-    );
-  });
-}
-
-/** Reads the store once (tests and keyboard handling). */
-export function unitAt(seat: ViewSide, cell: number): UnitMsg | null {
-  return battleStore.get().shown?.[seat].table[cell] ?? null;
 }

@@ -84,6 +84,17 @@ describe("battle screen", () => {
     expect(displayName("Plain")).toBe("Plain");
   });
 
+  it("takes a battle handed over while one is on screen in its place (a rematch, a challenge again)", async () => {
+    await mount(fakeBattleServer());
+    expect(screen.getByTestId("player-name").textContent).toBe("Morwen");
+    const next = fakeBattleServer({ playerName: "Aldric", cpuId: 7 });
+    act(() => appStore.set({ pendingBattle: { cpuId: 7, messages: next.start() } }));
+    await advance(0);
+    expect(appStore.get().pendingBattle).toBeNull();
+    expect(screen.getByTestId("player-name").textContent).toBe("Aldric");
+    expect(battleStore.get().shown?.cpuId).toBe(7);
+  });
+
   it("highlights exactly the hand cards the engine's playable function allows", async () => {
     const server = fakeBattleServer();
     const [unit, tooDear, noTarget, free] = server.setHand([

@@ -12,7 +12,7 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ChallengePicker } from "../replay/challenge-picker.tsx";
+import { ChallengePicker } from "./challenge-picker.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";

@@ -7,7 +7,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { appStore, setReplay } from "../../stores/app-store.ts";
 import { replayApi, replayErrorText } from "./replay-api.ts";
 import "./replay.css";
-import { useLoad } from "./use-load.ts";
+import { useLoad } from "../../lib/use-load.ts";
 
 export const MODE_LABEL: Record<ReplayMode, string> = {
   story: "Story",

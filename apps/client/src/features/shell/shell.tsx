@@ -21,8 +21,8 @@ const SCREENS: Record<Exclude<Route, "home">, ComponentType> = {
   gallery: lazy(() => import("../gallery/gallery-screen.tsx")),
   offers: lazy(() => import("../offers/offers-screen.tsx")),
   gem_shop: lazy(() => import("../gem-shop/gem-shop-screen.tsx")),
-  /** The battle screen (its own chunk, with the engine and the card catalogue). */
-  game: lazy(() => import("../battle/battle-screen.tsx")),
+  /** The battle screen (its own chunk, with the engine and the card catalogue): battle-route.tsx. */
+  game: lazy(() => import("./battle-route.tsx")),
   /** The arena: daily tasks, PvP queue, rank, season track (features/arena). */
   arena: lazy(() => import("../arena/arena-screen.tsx")),
 };
@@ -35,7 +35,7 @@ const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
 /** Friends, challenges and their links (?friend=, ?challenge=): features/friends. */
 const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
 /** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
-const WatchLink = lazy(() => import("../social/watch-link.tsx"));
+const WatchLink = lazy(() => import("./watch-link-entry.ts"));
 
 /**
  * The route whose screen is mounted: a new route's screen mounts one painted

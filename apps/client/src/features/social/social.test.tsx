@@ -10,9 +10,13 @@ import { routeChannelMessage } from "../arena/arena-realtime.ts";
 import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
 import { showReplayFrame } from "../battle/replay-board.ts";
+import { connectBoards } from "../shell/board-ports.ts";
 import { EmoteBar } from "./emote-bar.tsx";
 import { emoteStore, followGame, sendEmote, setMuted } from "./emote-store.ts";
 import { isNewer, openWatch, stopWatch, watchGameIn, watchStore } from "./watch-player.ts";
+
+// The shell connects the battle's board to the watch (features/shell/board-ports.ts).
+connectBoards();
 
 afterEach(() => {
   stopWatch();

@@ -13,13 +13,7 @@ import { chapterOfOpponent, getChapter, getOpponent } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, MESSAGES } from "@cardrealm/protocol";
 import { ApiError } from "../../lib/api.ts";
-import {
-  appStore,
-  setCpuStory,
-  setPendingBattle,
-  setRoute,
-  showSystemMessage,
-} from "../../stores/app-store.ts";
+import { appStore, enterBattle, setCpuStory, showSystemMessage } from "../../stores/app-store.ts";
 import { cpuIdOf, storyApi } from "./story-api.ts";
 
 // --- actions -------------------------------------------------------------------------
@@ -72,19 +66,6 @@ export function skipStory(): void {
 export function finishAfterStory(): void {
   setCpuStory({ action: null, winner: undefined });
   advanceTutorial("BattleFinish80", "MenuResearch90");
-}
-
-function battleMusic(): void {
-  appStore.set((s) => ({
-    music: { ...s.music, playTutorial: false, playMenu: false, playBattle: true },
-  }));
-}
-
-/** Hand a battle's opening messages to the battle screen and switch to it. */
-export function enterBattle(cpuId: number, messages: StateMessage[]): void {
-  setPendingBattle({ cpuId, messages });
-  battleMusic();
-  setRoute("game");
 }
 
 let starting = false;

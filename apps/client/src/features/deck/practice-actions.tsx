@@ -3,12 +3,12 @@ import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { setUser, useAppStore } from "../../stores/app-store.ts";
-import { deckApi, type MissingCard } from "../deck/deck-api.ts";
-import { MissingList } from "../deck/deck-code-dialogs.tsx";
-import { slotOf } from "../deck/deck-model.ts";
-import { defaultSlot } from "../deck/shared-deck-offer.tsx";
-import { ShortDeckNotice } from "../deck/short-deck-notice.tsx";
+import { deckApi, type MissingCard } from "./deck-api.ts";
 import { playDeckChallengeAgain } from "./deck-challenge.ts";
+import { MissingList } from "./deck-code-dialogs.tsx";
+import { slotOf } from "./deck-model.ts";
+import { defaultSlot } from "./shared-deck-offer.tsx";
+import { ShortDeckNotice } from "./short-deck-notice.tsx";
 
 /**
  * The end panel of a deck challenge (issue 16): no rewards; import the

@@ -2,9 +2,9 @@ import type { PracticeOpponent } from "@cardrealm/protocol";
 import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
+import { useLoad } from "../../lib/use-load.ts";
 import { startDeckChallenge } from "./deck-challenge.ts";
-import { replayApi } from "./replay-api.ts";
-import { useLoad } from "./use-load.ts";
+import { practiceApi } from "./practice-api.ts";
 
 type Foes =
   | { status: "loading" }
@@ -26,7 +26,7 @@ export function ChallengePicker({
   onStarted: () => void;
   onBack: () => void;
 }) {
-  const [loaded, retry] = useLoad(replayApi.practiceOpponents);
+  const [loaded, retry] = useLoad(practiceApi.opponents);
   const [starting, setStarting] = useState<number | null>(null);
   const [error, setErrorText] = useState<string | null>(null);
   const foes: Foes =

@@ -8,9 +8,9 @@ import { battleStore } from "../../stores/battle-store.ts";
 import { bodyOf, userWith } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { disposeBattle } from "../battle/battle-lifecycle.ts";
-import BattleScreen from "../battle/battle-screen.tsx";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
-import SharedDeckOffer from "../deck/shared-deck-offer.tsx";
+import BattleScreen from "../shell/battle-route.tsx";
+import SharedDeckOffer from "./shared-deck-offer.tsx";
 
 const DECK = { 1001: 5, 1002: 5, 1003: 5, 1004: 5, 1015: 5, 1016: 5, 1042: 10 };
 const CODE = encodeDeck(Object.entries(DECK).map(([id, amount]) => ({ id: Number(id), amount })));

@@ -1,14 +1,12 @@
 import type { StateMessage } from "@cardrealm/engine";
-import { appStore, setPractice } from "../../stores/app-store.ts";
-import { startBattle } from "../battle/battle-lifecycle.ts";
-import { enterBattle } from "../story/story-flow.ts";
-import { replayApi } from "./replay-api.ts";
+import { appStore, enterBattle, setPendingBattle, setPractice } from "../../stores/app-store.ts";
+import { practiceApi } from "./practice-api.ts";
 
 /**
  * Deck challenges (issue 16): a shared deck played as it is against a
  * computer opponent the player has met. No rewards, no season xp, no daily
  * progress (the server's rule); the end panel offers to import the deck or
- * play again (battle-overlays.tsx PracticeActions).
+ * play again (practice-actions.tsx, placed on the battle's end panel by the shell).
  */
 
 function gameIdOf(messages: readonly StateMessage[]): string {
@@ -18,7 +16,7 @@ function gameIdOf(messages: readonly StateMessage[]): string {
 
 /** Starts a deck challenge and opens the battle screen on it. */
 export async function startDeckChallenge(deckCode: string, cpuId: number): Promise<void> {
-  const messages = await replayApi.startPractice(deckCode, cpuId);
+  const messages = await practiceApi.start(deckCode, cpuId);
   setPractice({ gameId: gameIdOf(messages), deckCode, cpuId });
   enterBattle(cpuId, messages);
 }
@@ -27,7 +25,8 @@ export async function startDeckChallenge(deckCode: string, cpuId: number): Promi
 export async function playDeckChallengeAgain(): Promise<void> {
   const practice = appStore.get().practice;
   if (!practice) return;
-  const messages = await replayApi.startPractice(practice.deckCode, practice.cpuId);
+  const messages = await practiceApi.start(practice.deckCode, practice.cpuId);
   setPractice({ ...practice, gameId: gameIdOf(messages) });
-  startBattle(messages);
+  // The battle screen open on the last one takes it in its place (battle-screen.tsx).
+  setPendingBattle({ cpuId: practice.cpuId, messages });
 }
