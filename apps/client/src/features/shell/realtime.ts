@@ -1,11 +1,14 @@
 /**
  * Opens the realtime channel (lib/realtime/channel-client.ts) while a player
- * is signed in, closes it on logout, and routes what arrives:
- * queue messages (confirm_start_game, start_game, opponent_leave) to the
- * arena's queue (arena-channel.ts), game messages (state, opponent_drop,
- * opponent_back, cancel_warning) to the battle screen
- * (lib/realtime/pvp-game-channel.ts). start_game goes to both: the queue
- * starts the battle, the battle drops it as already applied.
+ * is signed in, closes it on logout, and routes what arrives to the feature
+ * it is for (the shell composes the features; none imports another):
+ * friends' messages to features/friends, queue messages (confirm_start_game,
+ * start_game, opponent_leave) to the arena's queue (arena/arena-channel.ts),
+ * game messages (state, opponent_drop, opponent_back, cancel_warning) to the
+ * battle screen (lib/realtime/pvp-game-channel.ts), emotes, watcher counts
+ * and spectate views to features/social. start_game goes to both the queue
+ * and the battle: the queue starts the battle, the battle drops it as
+ * already applied.
  */
 import { type ChannelData, CLIENT_VERSION_LABEL, PVP } from "@cardrealm/protocol";
 import { getToken, signOutHere } from "../../lib/api.ts";
@@ -20,10 +23,10 @@ import {
 import { deliverGameData, setChannelDown } from "../../lib/realtime/pvp-game-channel.ts";
 import { noteServerTime } from "../../lib/realtime/server-clock.ts";
 import { appStore, setRoute, showSystemMessage } from "../../stores/app-store.ts";
+import { deliverChannelData } from "../arena/arena-channel.ts";
 import { deliverFriendsData } from "../friends/friends-store.ts";
 import { deliverSocialGameData } from "../social/emote-store.ts";
 import { deliverSpectateData } from "../social/spectate-inbox.ts";
-import { deliverChannelData } from "./arena-channel.ts";
 
 const QUEUE_TYPES: ReadonlySet<string> = new Set([
   "confirm_start_game",
