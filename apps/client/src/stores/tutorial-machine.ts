@@ -2,7 +2,7 @@
  * The tutorial's step machine (product.md section 4, Tutorial): which event
  * moves which step where. Pure; tutorial-state.ts applies it to the app
  * store. The battle's moves are applied by features/battle/battle-tutorial.ts
- * and the map's by features/story/story-flow.ts on the same rules; they are
+ * and the map's by features/map/story-flow.ts on the same rules; they are
  * listed here too so the whole table is in one place and tested.
  */
 import { type TutorialStep, tutorialStepIndex } from "@cardrealm/protocol";

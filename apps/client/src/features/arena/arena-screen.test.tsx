@@ -9,6 +9,9 @@ import { API_CARDS, bodyOf } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, ok, resetAll } from "../../test/fixtures.ts";
 import ArenaScreen from "./arena-screen.tsx";
 
+/** The battle chronicle the shell gives the screen (features/replay): not tested here. */
+const NoDialog = () => null;
+
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
@@ -60,7 +63,7 @@ function renderArena(user: User, routes: Parameters<typeof mockFetch>[0] = {}) {
   act(() => appStore.set({ isAuth: true, route: "arena", user, cards: API_CARDS }));
   const view = render(
     <>
-      <ArenaScreen />
+      <ArenaScreen HistoryDialog={NoDialog} />
       <SystemDialog />
     </>,
   );

@@ -1,7 +1,14 @@
 import { RANK_REWARDS } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, MESSAGES, type User } from "@cardrealm/protocol";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  type ComponentType,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -15,7 +22,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { BattleHistory } from "../replay/battle-history.tsx";
 import { arenaApi, queueApi, type SeasonInfo } from "./arena-api.ts";
 import { onChannelData } from "./arena-channel.ts";
 import {
@@ -165,9 +171,14 @@ function RankFacts({ rank }: { rank: User["rank"] }) {
 /**
  * The arena (product.md section 2): daily tasks, the PvP queue with its bot
  * fallback, the rank with the champions and rank-rewards popups, the season
- * track, and the reward popups the progression earned.
+ * track, and the reward popups the progression earned. `HistoryDialog` is
+ * the battle chronicle the shell gives (features/replay).
  */
-export default function ArenaScreen() {
+export default function ArenaScreen({
+  HistoryDialog,
+}: {
+  HistoryDialog: ComponentType<{ onClose: () => void }>;
+}) {
   const user = useAppStore((s) => s.user);
   const cards = useAppStore((s) => s.cards);
   const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
@@ -253,7 +264,11 @@ export default function ArenaScreen() {
         </button>
       }
     >
-      {history && <BattleHistory onClose={() => setHistory(false)} />}
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryDialog onClose={() => setHistory(false)} />
+        </Suspense>
+      )}
       <div className="arena" data-testid="arena-screen">
         <div className="arena__top">
           <DailyTasksPanel dailys={user.dailys} />

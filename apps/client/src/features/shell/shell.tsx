@@ -6,11 +6,21 @@ import { useAfterPaint } from "../../lib/after-paint.ts";
 import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
+import { openFriends } from "../friends/friends-store.ts";
 import { useWatch } from "../social/watch-store.ts";
 import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
 
 const MapScreen = lazy(() => import("../map/map-screen.tsx"));
+const ArenaScreen = lazy(() => import("../arena/arena-screen.tsx"));
+/** The battle chronicle (features/replay) the map and the arena open: its own chunk. */
+const BattleHistory = lazy(() =>
+  import("../replay/battle-history.tsx").then((m) => ({ default: m.BattleHistory })),
+);
+
+function ArenaRoute() {
+  return <ArenaScreen HistoryDialog={BattleHistory} />;
+}
 
 /**
  * Every route's screen but the map's, each its own chunk. A record over the
@@ -24,7 +34,7 @@ const SCREENS: Record<Exclude<Route, "home">, ComponentType> = {
   /** The battle screen (its own chunk, with the engine and the card catalogue): battle-route.tsx. */
   game: lazy(() => import("./battle-route.tsx")),
   /** The arena: daily tasks, PvP queue, rank, season track (features/arena). */
-  arena: lazy(() => import("../arena/arena-screen.tsx")),
+  arena: ArenaRoute,
 };
 /** A share link (?deck=<code>) offers to import the deck and play. */
 const SharedDeckOffer = lazy(() => import("../deck/shared-deck-offer.tsx"));
@@ -56,7 +66,7 @@ export function useScreenRoutes(route: Route): { shown: Route | null; leaving: R
 
 /** A route's screen. */
 function ScreenOf({ route }: { route: Route }) {
-  if (route === "home") return <MapScreen />;
+  if (route === "home") return <MapScreen HistoryDialog={BattleHistory} />;
   const Screen = SCREENS[route];
   return <Screen />;
 }
@@ -83,7 +93,7 @@ export default function Shell() {
     <div className="shell">
       {/* First in the DOM so keyboard focus meets the bar before the screen. */}
       {/* The battle screen has its own menu (music, surrender): no bar over the board. */}
-      {route !== "game" && <TopBar />}
+      {route !== "game" && <TopBar onFriends={openFriends} />}
       {keepLeaving && (
         <div
           className="shell__screen shell__screen--leaving"
