@@ -7,7 +7,6 @@ import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
   type BoardSpot,
-  battleStore,
   type HpPopup,
   type SpotFx,
   useBattleStore,

@@ -12,7 +12,7 @@ import {
 import { Hand } from "./battle-hand.tsx";
 import { allAttack, cancelPick, endTurn, setAttack, setMenuOpen } from "./battle-intents.ts";
 import { useKeyboardPlay } from "./battle-keys.ts";
-import { disposeBattle, ensureBattle, keepBattle, releaseBattle } from "./battle-lifecycle.ts";
+import { disposeBattle, ensureBattle, releaseBattle } from "./battle-lifecycle.ts";
 import {
   BattleMessageBanner,
   CardPreview,

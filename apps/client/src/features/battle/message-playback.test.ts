@@ -6,7 +6,6 @@ import { battleStore, clearBattleStore, initialBattleState } from "../../stores/
 import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
 import { lastSnapshot, shownFromSnapshot } from "./battle-view.ts";
 import { answerOf, boardOf, settledBoard } from "./board-fixture.ts";
-import type { FakeServer } from "./fake-battle-server.ts";
 import { afterDrain, applyMessage, mergeEndGame } from "./message-playback.ts";
 import { stopTimer } from "./turn-clock.ts";
 
