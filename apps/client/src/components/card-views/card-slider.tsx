@@ -1,7 +1,9 @@
 import {
   type CSSProperties,
+  type MouseEvent,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
+  type RefObject,
   useEffect,
   useRef,
   useState,
@@ -59,11 +61,7 @@ export function CardSlider<T>({
   "data-testid": testId,
 }: CardSliderProps<T>) {
   const [start, setStart] = useState(0);
-  const [drag, setDrag] = useState(0);
-  const [dragging, setDragging] = useState(false);
   const viewportRef = useRef<HTMLElement>(null);
-  const press = useRef<{ id: number; x: number; scale: number; active: boolean } | null>(null);
-  const suppressClick = useRef(false);
   const wheel = useRef(0);
 
   const [shownReset, setShownReset] = useState(resetKey);
@@ -93,6 +91,126 @@ export function CardSlider<T>({
       return f;
     });
   }, [revealNonce, revealKey]);
+
+  const swipe = useSwipe({ viewportRef, count, visible, first, step, go });
+
+  const style = {
+    "--slide-w": `${slideWidth}px`,
+    "--slide-gap": `${gap}px`,
+    "--slides-visible": visible,
+  } as CSSProperties;
+
+  const atStart = first === 0;
+  const atEnd = first >= count - visible;
+
+  return (
+    <div
+      className={`cv-slider ${className ?? ""}`}
+      style={style}
+      data-testid={testId}
+      data-first={first}
+    >
+      <button
+        type="button"
+        className="cv-slider__arrow cv-slider__arrow--prev"
+        aria-label={`${label}: previous cards`}
+        disabled={atStart}
+        onClick={() => go(first - visible)}
+      >
+        <span aria-hidden="true">‹</span>
+      </button>
+      <section
+        ref={viewportRef}
+        className={`cv-slider__viewport${swipe.dragging ? " cv-slider__viewport--dragging" : ""}`}
+        aria-label={label}
+        {...swipe.handlers}
+        onWheel={(e) => {
+          if (count <= visible) return;
+          const delta = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY;
+          wheel.current += delta;
+          if (Math.abs(wheel.current) < 60) return;
+          go(first + Math.sign(wheel.current));
+          wheel.current = 0;
+        }}
+        onFocus={(e) => {
+          const slide = (e.target as HTMLElement).closest<HTMLElement>("[data-slide-index]");
+          const index = Number(slide?.dataset.slideIndex ?? -1);
+          if (index < 0) return;
+          if (index < first) go(index);
+          else if (index >= first + visible) go(index - visible + 1);
+        }}
+      >
+        {count === 0 ? (
+          <div className="cv-slider__empty">{empty}</div>
+        ) : (
+          <ul
+            className="cv-slider__track"
+            style={{ transform: `translateX(${-first * step + swipe.drag}px)` }}
+          >
+            {items.map((item, index) => (
+              <li
+                key={itemKey(item)}
+                className="cv-slider__slide"
+                data-slide-index={index}
+                data-in-view={index >= first && index < first + visible}
+              >
+                {renderItem(item, index)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <button
+        type="button"
+        className="cv-slider__arrow cv-slider__arrow--next"
+        aria-label={`${label}: next cards`}
+        disabled={atEnd}
+        onClick={() => go(first + visible)}
+      >
+        <span aria-hidden="true">›</span>
+      </button>
+      {count > visible && (
+        <span className="cv-slider__scrollbar" aria-hidden="true">
+          <span
+            className="cv-slider__thumb"
+            style={{
+              width: `${(visible / count) * 100}%`,
+              left: `${(first / count) * 100}%`,
+            }}
+          />
+        </span>
+      )}
+      <span className="visually-hidden" aria-live="polite">
+        {count > visible ? `${label}: cards ${first + 1} to ${first + visible} of ${count}` : ""}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * Mouse drag and touch swipe of a slider's viewport: a press that moves
+ * more than 10 px drags the track (resisting past the ends), and on release
+ * goes by the slides it moved; the click that ends a drag is swallowed.
+ */
+function useSwipe({
+  viewportRef,
+  count,
+  visible,
+  first,
+  step,
+  go,
+}: {
+  viewportRef: RefObject<HTMLElement | null>;
+  count: number;
+  visible: number;
+  first: number;
+  step: number;
+  go: (to: number) => void;
+}) {
+  const [drag, setDrag] = useState(0);
+  const [dragging, setDragging] = useState(false);
+  const press = useRef<{ id: number; x: number; scale: number; active: boolean } | null>(null);
+  const suppressClick = useRef(false);
 
   const onPointerDown = (e: ReactPointerEvent<HTMLElement>) => {
     if (e.button !== 0 || count <= visible) return;
@@ -141,104 +259,22 @@ export function CardSlider<T>({
     setDragging(false);
   };
 
-  const style = {
-    "--slide-w": `${slideWidth}px`,
-    "--slide-gap": `${gap}px`,
-    "--slides-visible": visible,
-  } as CSSProperties;
+  const onClickCapture = (e: MouseEvent<HTMLElement>) => {
+    if (!suppressClick.current) return;
+    suppressClick.current = false;
+    e.stopPropagation();
+    e.preventDefault();
+  };
 
-  const atStart = first === 0;
-  const atEnd = first >= count - visible;
-
-  return (
-    <div
-      className={`cv-slider ${className ?? ""}`}
-      style={style}
-      data-testid={testId}
-      data-first={first}
-    >
-      <button
-        type="button"
-        className="cv-slider__arrow cv-slider__arrow--prev"
-        aria-label={`${label}: previous cards`}
-        disabled={atStart}
-        onClick={() => go(first - visible)}
-      >
-        <span aria-hidden="true">‹</span>
-      </button>
-      <section
-        ref={viewportRef}
-        className={`cv-slider__viewport${dragging ? " cv-slider__viewport--dragging" : ""}`}
-        aria-label={label}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={endPress}
-        onPointerCancel={endPress}
-        onClickCapture={(e) => {
-          if (!suppressClick.current) return;
-          suppressClick.current = false;
-          e.stopPropagation();
-          e.preventDefault();
-        }}
-        onWheel={(e) => {
-          if (count <= visible) return;
-          const delta = Math.abs(e.deltaX) > Math.abs(e.deltaY) ? e.deltaX : e.deltaY;
-          wheel.current += delta;
-          if (Math.abs(wheel.current) < 60) return;
-          go(first + Math.sign(wheel.current));
-          wheel.current = 0;
-        }}
-        onFocus={(e) => {
-          const slide = (e.target as HTMLElement).closest<HTMLElement>("[data-slide-index]");
-          const index = Number(slide?.dataset.slideIndex ?? -1);
-          if (index < 0) return;
-          if (index < first) go(index);
-          else if (index >= first + visible) go(index - visible + 1);
-        }}
-      >
-        {count === 0 ? (
-          <div className="cv-slider__empty">{empty}</div>
-        ) : (
-          <ul
-            className="cv-slider__track"
-            style={{ transform: `translateX(${-first * step + drag}px)` }}
-          >
-            {items.map((item, index) => (
-              <li
-                key={itemKey(item)}
-                className="cv-slider__slide"
-                data-slide-index={index}
-                data-in-view={index >= first && index < first + visible}
-              >
-                {renderItem(item, index)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <button
-        type="button"
-        className="cv-slider__arrow cv-slider__arrow--next"
-        aria-label={`${label}: next cards`}
-        disabled={atEnd}
-        onClick={() => go(first + visible)}
-      >
-        <span aria-hidden="true">›</span>
-      </button>
-      {count > visible && (
-        <span className="cv-slider__scrollbar" aria-hidden="true">
-          <span
-            className="cv-slider__thumb"
-            style={{
-              width: `${(visible / count) * 100}%`,
-              left: `${(first / count) * 100}%`,
-            }}
-          />
-        </span>
-      )}
-      <span className="visually-hidden" aria-live="polite">
-        {count > visible ? `${label}: cards ${first + 1} to ${first + visible} of ${count}` : ""}
-      </span>
-    </div>
-  );
+  return {
+    drag,
+    dragging,
+    handlers: {
+      onPointerDown,
+      onPointerMove,
+      onPointerUp: endPress,
+      onPointerCancel: endPress,
+      onClickCapture,
+    },
+  };
 }

@@ -169,6 +169,37 @@ function RankFacts({ rank }: { rank: User["rank"] }) {
 }
 
 /**
+ * The screen's PvP queue (pvp-queue.ts): fed by the channel, its state
+ * told to the app store (in the queue or not); leaving the screen cancels it.
+ */
+function useArenaQueue(): PvpQueue {
+  const queue = useMemo(
+    () =>
+      createPvpQueue({
+        api: queueApi,
+        onGame: toBattle,
+        onError: (message) => showSystemMessage(message, "info"),
+        fixedThreshold: () => {
+          const s = Number(appStore.get().settings?.arenaBotWaitSeconds);
+          return Number.isInteger(s) && s > 0 ? s : undefined;
+        },
+      }),
+    [],
+  );
+  useEffect(() => {
+    const off = onChannelData((data) => queue.channel(data));
+    const offState = queue.subscribe(() => setInQueue(queue.get().phase !== "idle"));
+    return () => {
+      off();
+      offState();
+      queue.cancel();
+      setInQueue(false);
+    };
+  }, [queue]);
+  return queue;
+}
+
+/**
  * The arena (product.md section 2): daily tasks, the PvP queue with its bot
  * fallback, the rank with the champions and rank-rewards popups, the season
  * track, and the reward popups the progression earned. `HistoryDialog` is
@@ -186,19 +217,7 @@ export default function ArenaScreen({
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const [season, setSeason] = useState<SeasonInfo | null>(null);
 
-  const queue = useMemo(
-    () =>
-      createPvpQueue({
-        api: queueApi,
-        onGame: toBattle,
-        onError: (message) => showSystemMessage(message, "info"),
-        fixedThreshold: () => {
-          const s = Number(appStore.get().settings?.arenaBotWaitSeconds);
-          return Number.isInteger(s) && s > 0 ? s : undefined;
-        },
-      }),
-    [],
-  );
+  const queue = useArenaQueue();
 
   // Locked below level 3 (the map says so too); fresh tasks and season on open.
   const locked = (user?.level ?? 0) < ARENA_LEVEL;
@@ -222,18 +241,6 @@ export default function ArenaScreen({
       live = false;
     };
   }, [locked]);
-
-  // The channel feeds the queue; leaving the screen cancels the queue.
-  useEffect(() => {
-    const off = onChannelData((data) => queue.channel(data));
-    const offState = queue.subscribe(() => setInQueue(queue.get().phase !== "idle"));
-    return () => {
-      off();
-      offState();
-      queue.cancel();
-      setInQueue(false);
-    };
-  }, [queue]);
 
   const items = useMemo(
     () => (user ? rewardQueue(user).filter((i) => !dismissed.has(i.key)) : []),
