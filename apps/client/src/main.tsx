@@ -25,7 +25,7 @@ resumeSession();
 const stopWaitingForSignIn = appStore.subscribe(() => {
   if (!appStore.get().isAuth) return;
   stopWaitingForSignIn();
-  void import("./features/arena/arena-realtime.ts").then((m) => m.startRealtime());
+  void import("./features/shell/realtime.ts").then((m) => m.startRealtime());
 });
 
 const root = document.getElementById("root");

@@ -130,6 +130,24 @@ export async function call<T>(method: Method, path: string, options: CallOptions
 
 // --- the calls (product.md section 7) ---------------------------------------------
 
+/** A protocol schema, as far as the client needs it (the client does not depend on zod itself). */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: boolean; data?: T };
+}
+
+/**
+ * An answer checked against its protocol schema: one that drives a screen
+ * (a replay, a watched game, a list to pick from) stops at the door with a
+ * clear error when malformed, rather than half-drawing it.
+ */
+export function checkedAnswer<T>(schema: AnswerSchema<T>, data: unknown, whenBad: string): T {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success || parsed.data === undefined) {
+    throw new ApiError(200, "bad_response", whenBad);
+  }
+  return parsed.data;
+}
+
 export const api = {
   auth: (body: PartnerAuthBody) => call<SignedInUser>("POST", "/api/auth", { auth: false, body }),
   /**

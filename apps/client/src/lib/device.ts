@@ -24,6 +24,20 @@ export function isTouchDevice(): boolean {
   return coarse || (globalThis.navigator?.maxTouchPoints ?? 0) > 0;
 }
 
+/**
+ * The phone layout (the "Phone" sections of battle.css, deck.css and the
+ * card views): a window at most 480 px high, where the 1280x720 stage is
+ * drawn at about half size. Its cards show their name, cost and stats in
+ * large type, and a tap opens a card large (docs/mobile.md).
+ */
+export const COMPACT_QUERY = "(max-height: 480px)";
+
+export function isCompactScreen(): boolean {
+  return (
+    typeof globalThis.matchMedia === "function" && globalThis.matchMedia(COMPACT_QUERY).matches
+  );
+}
+
 /** Inside a parent page (partner platform iframe). */
 export function isEmbedded(): boolean {
   try {

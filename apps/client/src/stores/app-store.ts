@@ -229,6 +229,19 @@ export function setPendingBattle(pendingBattle: PendingBattle | null): void {
   appStore.set({ pendingBattle });
 }
 
+/**
+ * Hands a battle's opening messages to the battle screen and switches to
+ * it, battle music on (the story, a resume, a deck challenge). A battle
+ * screen already open takes it in place of the battle it shows.
+ */
+export function enterBattle(cpuId: number, messages: StateMessage[]): void {
+  setPendingBattle({ cpuId, messages });
+  appStore.set((s) => ({
+    music: { ...s.music, playTutorial: false, playMenu: false, playBattle: true },
+  }));
+  setRoute("game");
+}
+
 /** Opens the replay viewer on the battle screen (null closes it). */
 export function setReplay(replay: ReplayRequest | null): void {
   appStore.set(replay ? { replay, route: "game" } : { replay });

@@ -1,3 +1,4 @@
+import type { Faction } from "@cardrealm/engine";
 import type { ApiCard } from "@cardrealm/protocol";
 import { type CSSProperties, type MouseEvent, useLayoutEffect, useRef, useState } from "react";
 import {
@@ -39,8 +40,11 @@ export interface GameCardProps {
   "data-testid"?: string;
 }
 
-/** The frame colour of each faction (tools/art/palette.ts `frame`). */
-const FACTION_TINT: Record<string, string> = {
+/**
+ * The frame colour of each faction (tools/art/palette.ts `frame`): a record
+ * over the engine's factions, so a new one does not compile without its tint.
+ */
+const FACTION_TINT: Record<Faction, string> = {
   elf: "#3f9f78",
   undead: "#7d8f6a",
   thief: "#b08850",
@@ -51,6 +55,12 @@ const FACTION_TINT: Record<string, string> = {
   vampire: "#a0183a",
   neutral: "#8a62c8",
 };
+
+/** An API card's faction is a plain string: anything the engine does not name is neutral. */
+function tintOf(faction: string): string {
+  const byName: Readonly<Record<string, string | undefined>> = FACTION_TINT;
+  return byName[faction] ?? FACTION_TINT.neutral;
+}
 
 const PIP_PATH: Record<CostResource, string> = {
   fire: "M12 1.5c2.6 4.2 7.8 7.6 7.8 13.2a7.8 7.8 0 0 1-15.6 0C4.2 9.1 9.4 5.7 12 1.5z",
@@ -131,7 +141,7 @@ export function GameCard({
   const shownAttack = attack ?? card.attack ?? 0;
   const shownHp = hp ?? card.hp ?? 0;
   const label = cardAriaLabel(card, size, { attack: shownAttack, hp: shownHp });
-  const tint = FACTION_TINT[card.faction] ?? FACTION_TINT.neutral;
+  const tint = tintOf(card.faction);
 
   const classes = [
     "gc",

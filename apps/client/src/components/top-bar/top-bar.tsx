@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from "react";
 import { logout } from "../../app/session.ts";
-import { openFriends } from "../../features/friends/friends-store.ts";
 import { playClick } from "../../lib/audio.ts";
 import { openExternal } from "../../lib/external.ts";
 import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
@@ -91,7 +90,11 @@ function AccountMenu({
   );
 }
 
-export function TopBar() {
+/**
+ * The bar over every screen but the battle. `onFriends` opens the friends
+ * panel (the shell gives features/friends'; components import no feature).
+ */
+export function TopBar({ onFriends }: { onFriends: () => void }) {
   const user = useAppStore((s) => s.user);
   const playMusic = useAppStore((s) => s.music.playMusic);
   const supporterUrl = useAppStore((s) => s.settings?.supporterUrl);
@@ -127,7 +130,7 @@ export function TopBar() {
             aria-label="Friends"
             onClick={() => {
               playClick();
-              openFriends();
+              onFriends();
             }}
             data-testid="friends-button"
           >

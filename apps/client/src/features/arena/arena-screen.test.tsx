@@ -2,12 +2,15 @@
 import type { User } from "@cardrealm/protocol";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { largeCardStore } from "../../components/card-views/large-card-store.ts";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
+import { API_CARDS, bodyOf } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, ok, resetAll } from "../../test/fixtures.ts";
-import { largeCardStore } from "../card-views/large-card-store.ts";
-import { API_CARDS, bodyOf } from "../card-views/testing.ts";
 import ArenaScreen from "./arena-screen.tsx";
+
+/** The battle chronicle the shell gives the screen (features/replay): not tested here. */
+const NoDialog = () => null;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,7 +63,7 @@ function renderArena(user: User, routes: Parameters<typeof mockFetch>[0] = {}) {
   act(() => appStore.set({ isAuth: true, route: "arena", user, cards: API_CARDS }));
   const view = render(
     <>
-      <ArenaScreen />
+      <ArenaScreen HistoryDialog={NoDialog} />
       <SystemDialog />
     </>,
   );

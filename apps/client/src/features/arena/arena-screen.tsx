@@ -1,7 +1,15 @@
 import { RANK_REWARDS } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { DECK_MIN_CARDS, MESSAGES, type User } from "@cardrealm/protocol";
-import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import {
+  type ComponentType,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from "react";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import {
@@ -14,8 +22,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
-import { BattleHistory } from "../replay/battle-history.tsx";
 import { arenaApi, queueApi, type SeasonInfo } from "./arena-api.ts";
 import { onChannelData } from "./arena-channel.ts";
 import {
@@ -163,18 +169,10 @@ function RankFacts({ rank }: { rank: User["rank"] }) {
 }
 
 /**
- * The arena (product.md section 2): daily tasks, the PvP queue with its bot
- * fallback, the rank with the champions and rank-rewards popups, the season
- * track, and the reward popups the progression earned.
+ * The screen's PvP queue (pvp-queue.ts): fed by the channel, its state
+ * told to the app store (in the queue or not); leaving the screen cancels it.
  */
-export default function ArenaScreen() {
-  const user = useAppStore((s) => s.user);
-  const cards = useAppStore((s) => s.cards);
-  const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
-  const [history, setHistory] = useState(false);
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
-  const [season, setSeason] = useState<SeasonInfo | null>(null);
-
+function useArenaQueue(): PvpQueue {
   const queue = useMemo(
     () =>
       createPvpQueue({
@@ -188,6 +186,38 @@ export default function ArenaScreen() {
       }),
     [],
   );
+  useEffect(() => {
+    const off = onChannelData((data) => queue.channel(data));
+    const offState = queue.subscribe(() => setInQueue(queue.get().phase !== "idle"));
+    return () => {
+      off();
+      offState();
+      queue.cancel();
+      setInQueue(false);
+    };
+  }, [queue]);
+  return queue;
+}
+
+/**
+ * The arena (product.md section 2): daily tasks, the PvP queue with its bot
+ * fallback, the rank with the champions and rank-rewards popups, the season
+ * track, and the reward popups the progression earned. `HistoryDialog` is
+ * the battle chronicle the shell gives (features/replay).
+ */
+export default function ArenaScreen({
+  HistoryDialog,
+}: {
+  HistoryDialog: ComponentType<{ onClose: () => void }>;
+}) {
+  const user = useAppStore((s) => s.user);
+  const cards = useAppStore((s) => s.cards);
+  const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
+  const [history, setHistory] = useState(false);
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const [season, setSeason] = useState<SeasonInfo | null>(null);
+
+  const queue = useArenaQueue();
 
   // Locked below level 3 (the map says so too); fresh tasks and season on open.
   const locked = (user?.level ?? 0) < ARENA_LEVEL;
@@ -211,18 +241,6 @@ export default function ArenaScreen() {
       live = false;
     };
   }, [locked]);
-
-  // The channel feeds the queue; leaving the screen cancels the queue.
-  useEffect(() => {
-    const off = onChannelData((data) => queue.channel(data));
-    const offState = queue.subscribe(() => setInQueue(queue.get().phase !== "idle"));
-    return () => {
-      off();
-      offState();
-      queue.cancel();
-      setInQueue(false);
-    };
-  }, [queue]);
 
   const items = useMemo(
     () => (user ? rewardQueue(user).filter((i) => !dismissed.has(i.key)) : []),
@@ -253,7 +271,11 @@ export default function ArenaScreen() {
         </button>
       }
     >
-      {history && <BattleHistory onClose={() => setHistory(false)} />}
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryDialog onClose={() => setHistory(false)} />
+        </Suspense>
+      )}
       <div className="arena" data-testid="arena-screen">
         <div className="arena__top">
           <DailyTasksPanel dailys={user.dailys} />

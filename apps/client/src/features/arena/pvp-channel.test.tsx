@@ -13,15 +13,16 @@ import { resetServerClock } from "../../lib/realtime/server-clock.ts";
 import { appStore, resetSession } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, resetAll } from "../../test/fixtures.ts";
-import { disposeBattle, queueDrained, startBattle } from "../battle/battle-controller.ts";
+import { disposeBattle, startBattle } from "../battle/battle-lifecycle.ts";
+import { queueDrained } from "../battle/battle-sync.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
-import { onChannelData } from "./arena-channel.ts";
 import {
   CHANNEL_REPLACED_TEXT,
   routeChannelMessage,
   SIGNED_OUT_TEXT,
   startRealtime,
-} from "./arena-realtime.ts";
+} from "../shell/realtime.ts";
+import { onChannelData } from "./arena-channel.ts";
 import { PvpBanner } from "./pvp-banner.tsx";
 
 afterEach(() => {

@@ -23,7 +23,7 @@ export const CONFIRM_POLL_MS = 5000;
 export const MATCH_START_DELAY_MS = 500;
 export const BOT_WAIT_MIN_S = 20;
 export const BOT_WAIT_MAX_S = 70;
-/** The arena bot's opponent id (content's ARENA_BOT, 21). */
+/** The arena bot's opponent id (content's ARENA_BOT). */
 export const ARENA_BOT_ID = ARENA_BOT.id;
 
 export type QueuePhase = "idle" | "entering" | "searching" | "matched" | "starting";
@@ -116,221 +116,230 @@ function serverMissing(error: unknown): boolean {
 const messageOf = (error: unknown) =>
   error instanceof Error ? error.message : "Something went wrong. Please try again.";
 
-export function createPvpQueue(deps: PvpQueueDeps) {
-  const random = deps.random ?? Math.random;
-  let state: QueueState = { ...IDLE };
-  const listeners = new Set<() => void>();
-  let entry: ReturnType<typeof setTimeout> | null = null;
-  let ticker: ReturnType<typeof setInterval> | null = null;
-  let poller: ReturnType<typeof setInterval> | null = null;
-  let starter: ReturnType<typeof setTimeout> | null = null;
+/**
+ * The queue's machine. `get` and `subscribe` are bound (the screen hands
+ * them to useSyncExternalStore as they are).
+ */
+class QueueMachine {
+  private readonly deps: PvpQueueDeps;
+  private readonly random: () => number;
+  private state: QueueState = { ...IDLE };
+  private readonly listeners = new Set<() => void>();
+  private entry: ReturnType<typeof setTimeout> | null = null;
+  private ticker: ReturnType<typeof setInterval> | null = null;
+  private poller: ReturnType<typeof setInterval> | null = null;
+  private starter: ReturnType<typeof setTimeout> | null = null;
   /** Bumped on every cancel/start: answers of an older attempt are ignored. */
-  let attempt = 0;
+  private attempt = 0;
 
-  const set = (patch: Partial<QueueState>) => {
-    state = { ...state, ...patch };
-    for (const l of listeners) l();
+  constructor(deps: PvpQueueDeps) {
+    this.deps = deps;
+    this.random = deps.random ?? Math.random;
+  }
+
+  readonly get = (): QueueState => this.state;
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
   };
 
-  function clearTimers(): void {
-    if (entry) clearTimeout(entry);
-    if (ticker) clearInterval(ticker);
-    if (poller) clearInterval(poller);
-    if (starter) clearTimeout(starter);
-    entry = ticker = poller = starter = null;
+  /** The PvP start button: enter the queue after the 2 s entry delay. */
+  start(): void {
+    if (this.state.phase !== "idle") return;
+    const mine = ++this.attempt;
+    this.set({ ...IDLE, phase: "entering" });
+    this.entry = setTimeout(() => {
+      this.entry = null;
+      if (mine === this.attempt) this.search({ forceBot: false, keepClock: false });
+    }, QUEUE_ENTRY_DELAY_MS);
   }
 
-  function stopPolling(): void {
-    if (poller) clearInterval(poller);
-    poller = null;
+  /** Cancel (the button, or leaving the screen): the server forgets us too. */
+  cancel(): void {
+    this.leave();
   }
 
-  function fail(message: string): void {
-    clearTimers();
-    attempt++;
-    set({ ...IDLE });
-    deps.onError(message);
+  /** Back to the Fight button, out of the server's queue and match too. */
+  private leave(): void {
+    const wasQueued = this.state.serverQueued || this.state.phase === "matched";
+    const active = this.state.phase !== "idle";
+    this.clearTimers();
+    this.attempt++;
+    this.set({ ...IDLE });
+    if (active && wasQueued) void this.deps.api.cancelQueue().catch(() => undefined);
   }
 
-  function launch(messages: StateMessage[], delayMs: number): void {
-    clearTimers();
-    set({ phase: "starting" });
-    const mine = attempt;
-    starter = setTimeout(() => {
-      starter = null;
-      if (mine !== attempt) return;
-      attempt++;
-      set({ ...IDLE });
-      deps.onGame(messages);
+  /** A PvP channel message (data part). Only acted on while in the queue. */
+  channel(data: QueueChannelData): void {
+    if (data.type === "confirm_start_game" && typeof data.players === "string") {
+      if (this.state.phase !== "searching") return;
+      const matchId = data.players;
+      this.set({ phase: "matched", botAllowed: false, matchId });
+      void this.poll(matchId);
+      this.stopPolling();
+      this.poller = setInterval(() => void this.poll(matchId), CONFIRM_POLL_MS);
+    } else if (data.type === "opponent_leave") {
+      // The server tells us at once; the confirm poll would learn it up to 5 s later.
+      if (this.state.phase === "matched" && data.players === this.state.matchId) {
+        this.attempt++; // answers of polls already on their way are ignored
+        this.opponentLeft();
+      }
+    } else if (data.type === "queue_reset") {
+      // The server lost this match: it will not start. Told, not searched again.
+      if (this.state.phase === "matched" && data.players === this.state.matchId) {
+        this.leave();
+        this.deps.onError(QUEUE_RESET_TEXT);
+      }
+    } else if (data.type === "start_game" && Array.isArray(data.messages)) {
+      if (this.state.phase !== "matched" && this.state.phase !== "searching") return;
+      this.launch(data.messages as StateMessage[], MATCH_START_DELAY_MS);
+    }
+  }
+
+  dispose(): void {
+    this.cancel();
+    this.listeners.clear();
+  }
+
+  private set(patch: Partial<QueueState>): void {
+    this.state = { ...this.state, ...patch };
+    for (const l of this.listeners) l();
+  }
+
+  private clearTimers(): void {
+    if (this.entry) clearTimeout(this.entry);
+    if (this.ticker) clearInterval(this.ticker);
+    if (this.poller) clearInterval(this.poller);
+    if (this.starter) clearTimeout(this.starter);
+    this.entry = this.ticker = this.poller = this.starter = null;
+  }
+
+  private stopPolling(): void {
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+  }
+
+  private fail(message: string): void {
+    this.clearTimers();
+    this.attempt++;
+    this.set({ ...IDLE });
+    this.deps.onError(message);
+  }
+
+  private launch(messages: StateMessage[], delayMs: number): void {
+    this.clearTimers();
+    this.set({ phase: "starting" });
+    const mine = this.attempt;
+    this.starter = setTimeout(() => {
+      this.starter = null;
+      if (mine !== this.attempt) return;
+      this.attempt++;
+      this.set({ ...IDLE });
+      this.deps.onGame(messages);
     }, delayMs);
   }
 
-  async function joinServerQueue(mine: number): Promise<void> {
+  private async joinServerQueue(mine: number): Promise<void> {
     try {
-      await deps.api.queue();
-      if (mine === attempt) set({ serverQueued: true });
+      await this.deps.api.queue();
+      if (mine === this.attempt) this.set({ serverQueued: true });
       // Cancelled while the call was on its way: leave the server's queue again.
-      else void deps.api.cancelQueue().catch(() => undefined);
+      else void this.deps.api.cancelQueue().catch(() => undefined);
     } catch (error) {
-      if (mine !== attempt) return;
+      if (mine !== this.attempt) return;
       if (serverMissing(error)) return; // local wait; the bot comes at the threshold
       if (error instanceof ApiError && error.status === 409) {
         // Still queued from an earlier visit (a reload): leave and join again once.
         try {
-          await deps.api.cancelQueue();
-          await deps.api.queue();
-          if (mine === attempt) set({ serverQueued: true });
+          await this.deps.api.cancelQueue();
+          await this.deps.api.queue();
+          if (mine === this.attempt) this.set({ serverQueued: true });
           return;
         } catch (again) {
-          if (mine === attempt) fail(messageOf(again));
+          if (mine === this.attempt) this.fail(messageOf(again));
           return;
         }
       }
-      fail(messageOf(error));
+      this.fail(messageOf(error));
     }
   }
 
-  async function startBot(): Promise<void> {
-    const mine = ++attempt;
-    const wasQueued = state.serverQueued;
-    clearTimers();
-    set({ phase: "starting", serverQueued: false });
-    if (wasQueued) await deps.api.cancelQueue().catch(() => undefined);
+  private async startBot(): Promise<void> {
+    const mine = ++this.attempt;
+    const wasQueued = this.state.serverQueued;
+    this.clearTimers();
+    this.set({ phase: "starting", serverQueued: false });
+    if (wasQueued) await this.deps.api.cancelQueue().catch(() => undefined);
     try {
-      const messages = await deps.api.bot();
-      if (mine !== attempt) return;
-      attempt++;
-      set({ ...IDLE });
-      deps.onGame(messages);
+      const messages = await this.deps.api.bot();
+      if (mine !== this.attempt) return;
+      this.attempt++;
+      this.set({ ...IDLE });
+      this.deps.onGame(messages);
     } catch (error) {
-      if (mine === attempt) fail(messageOf(error));
+      if (mine === this.attempt) this.fail(messageOf(error));
     }
   }
 
-  function tick(): void {
-    const seconds = state.seconds + 1;
-    set({ seconds });
-    if (
-      state.phase === "searching" &&
-      seconds >= state.threshold &&
-      (state.botAllowed || state.forceBot)
-    )
-      void startBot();
-    else if (state.phase === "matched" && state.forceBot && seconds >= state.threshold)
-      void startBot();
+  private tick(): void {
+    const seconds = this.state.seconds + 1;
+    this.set({ seconds });
+    const { phase, threshold, botAllowed, forceBot } = this.state;
+    if (phase === "searching" && seconds >= threshold && (botAllowed || forceBot))
+      void this.startBot();
+    else if (phase === "matched" && forceBot && seconds >= threshold) void this.startBot();
   }
 
-  function search(opts: { forceBot: boolean; keepClock: boolean }): void {
-    const mine = attempt;
-    set({
+  private search(opts: { forceBot: boolean; keepClock: boolean }): void {
+    const mine = this.attempt;
+    this.set({
       phase: "searching",
       botAllowed: true,
       forceBot: opts.forceBot,
       matchId: null,
       ...(opts.keepClock
         ? {}
-        : { seconds: 0, threshold: deps.fixedThreshold?.() ?? drawThreshold(random) }),
+        : { seconds: 0, threshold: this.deps.fixedThreshold?.() ?? drawThreshold(this.random) }),
     });
-    if (!ticker) ticker = setInterval(tick, QUEUE_TICK_MS);
-    void joinServerQueue(mine);
+    if (!this.ticker) this.ticker = setInterval(() => this.tick(), QUEUE_TICK_MS);
+    void this.joinServerQueue(mine);
   }
 
-  async function poll(matchId: string): Promise<void> {
-    const mine = attempt;
+  private async poll(matchId: string): Promise<void> {
+    const mine = this.attempt;
     let answer: ConfirmResult;
     try {
-      answer = await deps.api.confirm(matchId);
+      answer = await this.deps.api.confirm(matchId);
     } catch (error) {
-      if (mine !== attempt || state.matchId !== matchId) return;
+      if (mine !== this.attempt || this.state.matchId !== matchId) return;
       // No such match any more: as if the opponent left.
       if (error instanceof ApiError && (error.status === 404 || error.status === 403))
         answer = { result: "opponent_leave" };
       else return; // a lost answer: the next poll asks again
     }
-    if (mine !== attempt || state.matchId !== matchId) return;
+    if (mine !== this.attempt || this.state.matchId !== matchId) return;
     if (answer.result === "start_game") {
-      stopPolling();
-      if (answer.messages?.length) launch(answer.messages, MATCH_START_DELAY_MS);
+      this.stopPolling();
+      if (answer.messages?.length) this.launch(answer.messages, MATCH_START_DELAY_MS);
       // else the start_game channel message brings the opening state.
     } else if (answer.result === "opponent_leave") {
-      opponentLeft();
+      this.opponentLeft();
     }
   }
 
-  /** Back to the Fight button, out of the server's queue and match too. */
-  function leave(): void {
-    const wasQueued = state.serverQueued || state.phase === "matched";
-    const active = state.phase !== "idle";
-    clearTimers();
-    attempt++;
-    set({ ...IDLE });
-    if (active && wasQueued) void deps.api.cancelQueue().catch(() => undefined);
-  }
-
   /** The found opponent left before the battle: say so, and search again (the bot may come). */
-  function opponentLeft(): void {
-    stopPolling();
-    set({ serverQueued: false, notice: OPPONENT_LEFT_TEXT });
-    search({ forceBot: true, keepClock: true });
+  private opponentLeft(): void {
+    this.stopPolling();
+    this.set({ serverQueued: false, notice: OPPONENT_LEFT_TEXT });
+    this.search({ forceBot: true, keepClock: true });
   }
-
-  return {
-    get: (): QueueState => state,
-    subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-
-    /** The PvP start button: enter the queue after the 2 s entry delay. */
-    start(): void {
-      if (state.phase !== "idle") return;
-      const mine = ++attempt;
-      set({ ...IDLE, phase: "entering" });
-      entry = setTimeout(() => {
-        entry = null;
-        if (mine === attempt) search({ forceBot: false, keepClock: false });
-      }, QUEUE_ENTRY_DELAY_MS);
-    },
-
-    /** Cancel (the button, or leaving the screen): the server forgets us too. */
-    cancel(): void {
-      leave();
-    },
-
-    /** A PvP channel message (data part). Only acted on while in the queue. */
-    channel(data: QueueChannelData): void {
-      if (data.type === "confirm_start_game" && typeof data.players === "string") {
-        if (state.phase !== "searching") return;
-        const matchId = data.players;
-        set({ phase: "matched", botAllowed: false, matchId });
-        void poll(matchId);
-        stopPolling();
-        poller = setInterval(() => void poll(matchId), CONFIRM_POLL_MS);
-      } else if (data.type === "opponent_leave") {
-        // The server tells us at once; the confirm poll would learn it up to 5 s later.
-        if (state.phase === "matched" && data.players === state.matchId) {
-          attempt++; // answers of polls already on their way are ignored
-          opponentLeft();
-        }
-      } else if (data.type === "queue_reset") {
-        // The server lost this match: it will not start. Told, not searched again.
-        if (state.phase === "matched" && data.players === state.matchId) {
-          leave();
-          deps.onError(QUEUE_RESET_TEXT);
-        }
-      } else if (data.type === "start_game" && Array.isArray(data.messages)) {
-        if (state.phase !== "matched" && state.phase !== "searching") return;
-        launch(data.messages as StateMessage[], MATCH_START_DELAY_MS);
-      }
-    },
-
-    dispose(): void {
-      this.cancel();
-      listeners.clear();
-    },
-  };
 }
 
-export type PvpQueue = ReturnType<typeof createPvpQueue>;
+export type PvpQueue = QueueMachine;
+
+export function createPvpQueue(deps: PvpQueueDeps): PvpQueue {
+  return new QueueMachine(deps);
+}

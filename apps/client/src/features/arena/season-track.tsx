@@ -8,8 +8,8 @@ import {
   useState,
 } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { formatGems } from "../../lib/format.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { TRACK_SCROLL_MS, TRACK_VISIBLE, trackStart } from "./arena-model.ts";
 
 /** A press moving further than this (design px) is a swipe, not a click. */

@@ -2,7 +2,7 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { opponentPortrait } from "../battle/portrait.ts";
+import { opponentPortrait } from "../../components/art/portrait.ts";
 import { hideVersus, showVersus, VERSUS_MS, VersusScreen, versusFrom } from "./versus-screen.tsx";
 
 const opening = (extra: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { useEffect } from "react";
+import { opponentPortrait } from "../../components/art/portrait.ts";
 import { createStore, useStore } from "../../stores/create-store.ts";
-import { opponentPortrait } from "../battle/portrait.ts";
 import { rankLabel } from "./rank-display.tsx";
 import "./versus.css";
 

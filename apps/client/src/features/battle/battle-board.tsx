@@ -1,26 +1,18 @@
 import type { PlayTarget, UnitMsg, ViewSide } from "@cardrealm/engine";
 import { type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { opponentPortrait } from "../../components/art/portrait.ts";
+import { CardBacks } from "../../components/card/card-backs.tsx";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
+import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
   type BoardSpot,
-  battleStore,
   type HpPopup,
   type SpotFx,
   useBattleStore,
 } from "../../stores/battle-store.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
-import {
-  aimAt,
-  canAct,
-  currentTargets,
-  mayFlag,
-  placeAt,
-  playFor,
-  sameTarget,
-  setAttack,
-} from "./battle-controller.ts";
 import {
   DeckIcon,
   HandIcon,
@@ -30,13 +22,14 @@ import {
   ShieldIcon,
   SwordIcon,
 } from "./battle-icons.tsx";
+import { aimAt, placeAt, setAttack } from "./battle-intents.ts";
 import { motionAllowed } from "./battle-motion.ts";
 import { combatPreviewOf, unitPreviewWords } from "./battle-preview.ts";
 import { CastlePreviewBadge, UnitPreviewBadges } from "./battle-preview.tsx";
 import { sameSpot, spotOf } from "./battle-view.ts";
 import { hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
-import { isCompactScreen, LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
-import { opponentPortrait } from "./portrait.ts";
+import { canAct, currentTargets, mayFlag, playFor, sameTarget } from "./play-options.ts";
+import { LONG_PRESS_MS, SWIPE_THRESHOLD_PX } from "./pointer.ts";
 
 const RESOURCES: readonly ResourceKind[] = ["fire", "diamond", "pow"];
 const RESOURCE_NAME: Record<ResourceKind, string> = {
@@ -501,27 +494,4 @@ export function EnemyHand() {
       <CardBacks count={count} fan={1} />
     </div>
   );
-}
-
-/** Up to 10 card backs fanned out (the enemy's hand; a watched player's, `fan` -1, curving up). */
-export function CardBacks({ count, fan }: { count: number; fan: 1 | -1 }) {
-  const n = Math.min(count, 10);
-  return Array.from({ length: n }, (_, i) => {
-    const off = i - (n - 1) / 2;
-    return (
-      <span
-        // biome-ignore lint/suspicious/noArrayIndexKey: card backs have no identity
-        key={i}
-        className="enemy-hand__back"
-        style={{
-          transform: `translateX(${off * 30}px) translateY(${fan * Math.abs(off) ** 2 * 1.5}px) rotate(${fan * off * -5}deg)`,
-        }}
-      />
-    );
-  });
-}
-
-/** Reads the store once (tests and keyboard handling). */
-export function unitAt(seat: ViewSide, cell: number): UnitMsg | null {
-  return battleStore.get().shown?.[seat].table[cell] ?? null;
 }

@@ -1,19 +1,18 @@
 import { useEffect, useRef } from "react";
 import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
+import { GearIcon, SwordIcon } from "./battle-icons.tsx";
 import {
   allAttack,
-  canAct,
   cancelPick,
-  currentPlays,
   endTurn,
   setMenuOpen,
   surrender,
   surrenderBlocked,
-  TURN_SECONDS,
-} from "./battle-controller.ts";
-import { GearIcon, SwordIcon } from "./battle-icons.tsx";
+} from "./battle-intents.ts";
+import { TURN_SECONDS } from "./battle-timings.ts";
 import { clockText } from "./battle-view.ts";
+import { canAct, currentPlays } from "./play-options.ts";
 import { type RingHalf, ringHalves } from "./timer-ring.ts";
 
 export function EndTurnButton() {

@@ -1,30 +1,21 @@
 import { type CSSProperties, type PointerEvent as ReactPointerEvent, useRef } from "react";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
+import { isCompactScreen } from "../../lib/device.ts";
 import {
   type BattleStoreState,
   battleStore,
   type ShownHandCard,
   useBattleStore,
 } from "../../stores/battle-store.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
-import {
-  aimAt,
-  canAct,
-  cancelPick,
-  currentPlays,
-  dropOnBoard,
-  pickCard,
-  placeAt,
-  playFor,
-  sameTarget,
-} from "./battle-controller.ts";
+import { aimAt, cancelPick, dropOnBoard, pickCard, placeAt } from "./battle-intents.ts";
 import { isSelecting } from "./battle-machine.ts";
 import { dragStore, hidePreview, openZoom, showPreview, useDrag } from "./drag-store.ts";
+import { canAct, currentPlays, playFor, sameTarget } from "./play-options.ts";
 import {
   type DropZone,
   dropZoneAt,
-  isCompactScreen,
   LONG_PRESS_MS,
   parseZone,
   SWIPE_THRESHOLD_PX,

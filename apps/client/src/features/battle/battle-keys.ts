@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { type PickedCard, useBattleStore } from "../../stores/battle-store.ts";
-import { cancelPick, endTurn } from "./battle-controller.ts";
+import { cancelPick, endTurn } from "./battle-intents.ts";
 import { isSelecting } from "./battle-machine.ts";
 import { battleFrame } from "./pointer.ts";
 

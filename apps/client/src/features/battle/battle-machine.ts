@@ -33,13 +33,6 @@ export type MachineEvent =
   | { type: "failed"; phase: PhaseMsg };
 
 const SELECTING: ReadonlySet<BattlePhase> = new Set(["select_unit_target", "select_spell_target"]);
-const AWAITING: ReadonlySet<BattlePhase> = new Set([
-  "play_card_progress",
-  "play_unit",
-  "play_spell",
-  "end_turn",
-  "give_up",
-]);
 
 function picked(kind: "unit" | "spell_target" | "spell_free"): BattlePhase {
   if (kind === "unit") return "select_unit_target";
@@ -86,8 +79,4 @@ export function isPlayerActing(phase: BattlePhase): boolean {
 
 export function isSelecting(phase: BattlePhase): boolean {
   return SELECTING.has(phase);
-}
-
-export function isAwaiting(phase: BattlePhase): boolean {
-  return AWAITING.has(phase);
 }

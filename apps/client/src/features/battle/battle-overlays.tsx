@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState } from "react";
+import { opponentPortrait } from "../../components/art/portrait.ts";
+import { isCompactScreen } from "../../lib/device.ts";
 import { formatGems } from "../../lib/format.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
-import { RematchButton } from "../friends/rematch-button.tsx";
-import { PracticeActions } from "../replay/practice-actions.tsx";
 import { ArenaResultLines } from "./arena-result.tsx";
 import { BattleCard } from "./battle-card.tsx";
 import { battleCard } from "./battle-cards.ts";
-import { finishBattle, isPracticeBattle } from "./battle-controller.ts";
 import { zoneTakes } from "./battle-hand.tsx";
+import { finishBattle, isPracticeBattle } from "./battle-lifecycle.ts";
 import { fxElementOf } from "./battle-motion.ts";
+import { useBattleSlots } from "./battle-slots.tsx";
 import { closeZoom, useDrag } from "./drag-store.ts";
 import { endReasonText } from "./end-reason.ts";
-import { isCompactScreen, parseZone } from "./pointer.ts";
-import { opponentPortrait } from "./portrait.ts";
+import { parseZone } from "./pointer.ts";
 import { UnpaidNote } from "./unpaid-note.tsx";
 
 /** "Enemy turn!", "Your turn!", "Discard a card!" */
@@ -180,6 +180,7 @@ export function EndGamePanel() {
   const friendly = useBattleStore((s) => s.shown?.friendly === true);
   const gameId = useBattleStore((s) => s.shown?.gameId ?? "");
   useAppStore((s) => s.practice);
+  const slots = useBattleSlots();
   const [leaving, setLeaving] = useState<"continue" | "replay" | null>(null);
   const ok = useRef<HTMLButtonElement>(null);
 
@@ -217,9 +218,9 @@ export function EndGamePanel() {
           {reason}
         </p>
         {practice ? (
-          <PracticeActions />
+          slots.practiceEnd
         ) : friendly ? (
-          <RematchButton gameId={gameId} />
+          slots.rematch?.(gameId)
         ) : (
           <div className="end-game__reward" data-testid="end-game-reward">
             <img src="/static/media/gem.svg" alt="" className="end-game__gem" />

@@ -1,7 +1,7 @@
 import { CATALOGUE } from "@cardrealm/content";
 import { type CombatPreview, previewCombat } from "@cardrealm/engine";
 import type { BattleStoreState } from "../../stores/battle-store.ts";
-import { canAct } from "./battle-controller.ts";
+import { canAct } from "./play-options.ts";
 
 /**
  * The combat preview of the flags the player has set (issue #4): the engine's

@@ -1,27 +1,7 @@
-import { type KeyboardEvent, useEffect } from "react";
+import { type KeyboardEvent, type ReactNode, useEffect } from "react";
 import { appStore, setRoute, useAppStore } from "../../stores/app-store.ts";
 import { battleStore, useBattleStore } from "../../stores/battle-store.ts";
-import { PvpBanner } from "../arena/pvp-banner.tsx";
-import { VersusScreen } from "../arena/versus-screen.tsx";
-import { ReplayBar } from "../replay/replay-bar.tsx";
-import { ReplayLoading } from "../replay/replay-loading.tsx";
-import { loadReplay, stopReplay, useReplayPlayer } from "../replay/replay-player.ts";
-import { EmoteBar } from "../social/emote-bar.tsx";
-import { stopWatch, useWatch } from "../social/watch-player.ts";
-import { WatchBar, WatchedHand, WatchWaiting } from "../social/watch-screen.tsx";
 import { CastlePanel, DeckPile, EnemyHand, Resources, TableRow } from "./battle-board.tsx";
-import {
-  allAttack,
-  cancelPick,
-  currentPlays,
-  disposeBattle,
-  endTurn,
-  ensureBattle,
-  keepBattle,
-  releaseBattle,
-  setAttack,
-  setMenuOpen,
-} from "./battle-controller.ts";
 import {
   AllAttackButton,
   BattleMenu,
@@ -30,7 +10,9 @@ import {
   TurnTimer,
 } from "./battle-controls.tsx";
 import { Hand } from "./battle-hand.tsx";
+import { allAttack, cancelPick, endTurn, setAttack, setMenuOpen } from "./battle-intents.ts";
 import { useKeyboardPlay } from "./battle-keys.ts";
+import { disposeBattle, ensureBattle, releaseBattle } from "./battle-lifecycle.ts";
 import {
   BattleMessageBanner,
   CardPreview,
@@ -39,7 +21,9 @@ import {
   EndGamePanel,
   PlayedCards,
 } from "./battle-overlays.tsx";
+import { useBattleSlots } from "./battle-slots.tsx";
 import { dragStore, useDrag } from "./drag-store.ts";
+import { currentPlays } from "./play-options.ts";
 import "./battle.css";
 
 /** Arrow keys move between the hand, the two tables and the castles (data-nav="row:col"). */
@@ -177,12 +161,28 @@ function BattleLoading() {
   );
 }
 
+/** How the board is shown: a battle being played, a replay, or a friend's game watched. */
+export type BoardMode = "live" | "replay" | "watch";
+
 /**
- * The board: the same for a battle and a replay. A replay (features/replay)
- * shows it read-only: no menu, timer, end turn or all attack, no drag, and
- * its own controls where those stood.
+ * The board: the same for a battle, a replay (features/replay) and a
+ * watched game (features/social). Those show it read-only: no menu, timer,
+ * end turn or all attack, no drag, and their own bar (and hand) where those
+ * stood. A live battle's banners and cover come from the shell (battle-slots.tsx).
  */
-function BattleLayout({ replay, watch = false }: { replay: boolean; watch?: boolean }) {
+export function BattleLayout({
+  mode,
+  bar,
+  hand,
+}: {
+  mode: BoardMode;
+  /** In place of the end panel: the replay's or the watch's own controls. */
+  bar?: ReactNode;
+  /** In place of the player's hand: a watched player's card backs. */
+  hand?: ReactNode;
+}) {
+  const live = mode === "live";
+  const { banners, cover } = useBattleSlots();
   const background = useBattleStore((s) => s.background);
   const phase = useBattleStore((s) => s.phase);
   const active = useBattleStore((s) => s.shown?.active);
@@ -198,10 +198,10 @@ function BattleLayout({ replay, watch = false }: { replay: boolean; watch?: bool
   useKeyboardPlay();
   return (
     <div
-      className={`battle battle--${background}${replay ? " battle--replay" : ""}`}
+      className={`battle battle--${background}${live ? "" : " battle--replay"}`}
       data-testid="battle-screen"
       data-phase={phase}
-      data-mode={watch ? "watch" : replay ? "replay" : "live"}
+      data-mode={mode}
       style={{ backgroundImage: `url(/static/media/${background}.webp)` }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole battle (arrows, E, A, Escape) */}
@@ -211,7 +211,7 @@ function BattleLayout({ replay, watch = false }: { replay: boolean; watch?: bool
         onKeyDown={onKeyDown}
       >
         <header className="battle__top">
-          {!replay && <BattleMenu />}
+          {live && <BattleMenu />}
           <TurnBadge />
           <EnemyHand />
           <DeckPile seat="cpu" />
@@ -231,77 +231,55 @@ function BattleLayout({ replay, watch = false }: { replay: boolean; watch?: bool
         </main>
         <div className="battle__right">
           <Resources seat="cpu" />
-          {!replay && (
+          {live && (
             <div className="battle__turn">
               <TurnTimer />
               <EndTurnButton />
             </div>
           )}
           <Resources seat="player" />
-          {!replay && <AllAttackButton />}
+          {live && <AllAttackButton />}
         </div>
         <DeckPile seat="player" />
-        {watch ? <WatchedHand /> : <Hand />}
-        {!replay && <PickHint />}
+        {hand ?? <Hand />}
+        {live && <PickHint />}
         <PlayedCards />
         <BattleMessageBanner />
-        {!replay && <PvpBanner />}
-        {!replay && <EmoteBar />}
-        {!replay && <DragGhost />}
+        {live && banners}
+        {live && <DragGhost />}
         <CardPreview />
         <CardZoom />
-        {watch ? <WatchBar /> : replay ? <ReplayBar /> : <EndGamePanel />}
-        {!replay && !watch && <VersusScreen />}
+        {bar ?? <EndGamePanel />}
+        {live && cover}
       </div>
     </div>
   );
 }
 
-/** A battle being played. */
-function LiveBattle() {
+/**
+ * The battle screen's live battle (route "game"): the pending battle or the
+ * one the server has. A battle handed over while one is on screen (a
+ * rematch, a deck challenge played again) takes its place. The shell's
+ * battle route shows the replay viewer or a watched game instead when one is
+ * open, and adds what other features put on the board.
+ */
+export default function BattleScreen() {
   const ready = useBattleStore((s) => s.mode === "live" && s.shown !== null);
+  const pending = useAppStore((s) => s.pendingBattle !== null);
 
   useEffect(() => {
     ensureBattle();
     return releaseBattle;
   }, []);
 
+  useEffect(() => {
+    // Read now, not from the render: on mount the effect above has already taken it.
+    if (!pending || appStore.get().pendingBattle === null) return;
+    if (battleStore.get().status === "empty") return;
+    disposeBattle();
+    ensureBattle();
+  }, [pending]);
+
   if (!ready) return <BattleLoading />;
-  return <BattleLayout replay={false} />;
-}
-
-/** A finished battle being watched (issue 16): loads it, then the read-only board. */
-function ReplayViewer() {
-  const ready = useBattleStore((s) => s.mode === "replay" && s.shown !== null);
-  const status = useReplayPlayer((s) => s.status);
-
-  useEffect(() => {
-    // The battle this replaces (Watch replay on its end panel) must not take the replay with it.
-    keepBattle();
-    const request = appStore.get().replay;
-    if (request) void loadReplay(request.source);
-    return stopReplay;
-  }, []);
-
-  if (!ready || status !== "ready") return <ReplayLoading />;
-  return <BattleLayout replay />;
-}
-
-/** A friend's PvP game being watched a turn behind (issue 24 item 4): the read-only board. */
-function WatchViewer() {
-  const ready = useBattleStore((s) => s.mode === "replay" && s.shown !== null);
-  useEffect(() => {
-    keepBattle();
-    return stopWatch;
-  }, []);
-  if (!ready) return <WatchWaiting />;
-  return <BattleLayout replay watch />;
-}
-
-/** The battle screen (route "game"): a battle, a friend's game watched, or the replay viewer. */
-export default function BattleScreen() {
-  const replaying = useAppStore((s) => s.replay !== null);
-  const watching = useWatch((s) => s.gameId !== null);
-  if (watching) return <WatchViewer />;
-  return replaying ? <ReplayViewer /> : <LiveBattle />;
+  return <BattleLayout mode="live" />;
 }

@@ -35,6 +35,33 @@ export interface FakeServer {
   snapshot(): StateMessage;
 }
 
+/** The engine action a play-card call's body asks for. */
+function playAction(state: BattleState, b: Record<string, unknown>): Action {
+  const inHand = state.sides[HUMAN].hand.find((h) => h.key === b.hand_key);
+  const isUnit = inHand ? CATALOGUE.get(inHand.card)?.type === "unit" : false;
+  const target =
+    b.key !== undefined
+      ? {
+          key: b.key as "table_key",
+          value: Number(b.value ?? 0),
+          side: (b.side ?? "cpu") as "player" | "cpu",
+        }
+      : undefined;
+  const cell =
+    typeof b.cell === "number"
+      ? b.cell
+      : isUnit && target?.side === "player"
+        ? target.value
+        : undefined;
+  return {
+    type: "play_card",
+    side: HUMAN,
+    handKey: Number(b.hand_key),
+    ...(cell !== undefined ? { cell } : {}),
+    ...(target && (!isUnit || typeof b.cell === "number") ? { target } : {}),
+  };
+}
+
 export function fakeBattleServer(
   options: {
     playerName?: string;
@@ -148,30 +175,7 @@ export function fakeBattleServer(
       "POST /api/game/cpu/play-card": (init) => {
         const b = body(init);
         calls.push({ path: "play-card", body: b });
-        const inHand = state.sides[HUMAN].hand.find((h) => h.key === b.hand_key);
-        const isUnit = inHand ? CATALOGUE.get(inHand.card)?.type === "unit" : false;
-        const target =
-          b.key !== undefined
-            ? {
-                key: b.key as "table_key",
-                value: Number(b.value ?? 0),
-                side: (b.side ?? "cpu") as "player" | "cpu",
-              }
-            : undefined;
-        const cell =
-          typeof b.cell === "number"
-            ? b.cell
-            : isUnit && target?.side === "player"
-              ? target.value
-              : undefined;
-        const action: Action = {
-          type: "play_card",
-          side: HUMAN,
-          handKey: Number(b.hand_key),
-          ...(cell !== undefined ? { cell } : {}),
-          ...(target && (!isUnit || typeof b.cell === "number") ? { target } : {}),
-        };
-        return run(action);
+        return run(playAction(state, b));
       },
       "POST /api/game/cpu/end-turn": (init) => {
         const b = body(init);

@@ -5,19 +5,6 @@ export const SWIPE_THRESHOLD_PX = 10;
 /** A touch held this long shows the card big instead of picking it. */
 export const LONG_PRESS_MS = 420;
 
-/**
- * The phone layout (battle.css "Phone"): a window at most 480 px high, where
- * the 1280x720 stage is drawn at about half size. Its cards show their name,
- * cost and stats in large type, and a tap opens a card large (docs/mobile.md).
- */
-export const COMPACT_QUERY = "(max-height: 480px)";
-
-export function isCompactScreen(): boolean {
-  return (
-    typeof globalThis.matchMedia === "function" && globalThis.matchMedia(COMPACT_QUERY).matches
-  );
-}
-
 /** The battle frame: pointer positions are turned into its (unscaled) pixels. */
 export function battleFrame(): HTMLElement | null {
   return document.querySelector<HTMLElement>("[data-battle-frame]");

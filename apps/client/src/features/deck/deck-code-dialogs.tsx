@@ -1,35 +1,16 @@
 import { decodeDeck } from "@cardrealm/content";
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { BackdropDismiss } from "../../components/card-views/backdrop-dismiss.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
+import { copyText } from "../../lib/clipboard.ts";
 import { setUser } from "../../stores/app-store.ts";
-import { BackdropDismiss } from "../card-views/backdrop-dismiss.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { codeFromInput, shareLink } from "./deck-model.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
 
 export const NOT_A_DECK_CODE = "That is not a Cardrealm deck code.";
-
-/** Copies text to the clipboard; falls back to selecting a field and the copy command. */
-export async function copyText(text: string, field?: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Refused (no permission, not a secure page): try the old way.
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
-}
 
 function DeckDialog({
   title,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiCard } from "../card-views/testing.ts";
+import { apiCard } from "../../test/card-fixtures.ts";
 import {
   addBlock,
   canAdd,

@@ -6,23 +6,12 @@
  */
 import { copyCap } from "@cardrealm/content";
 import { type ApiCard, DECK_MIN_CARDS, type User } from "@cardrealm/protocol";
+import { type CardCounts, countsOf } from "../../lib/collection.ts";
 import type { DeckEditorFilter } from "../../stores/app-store.ts";
 
-export type CardCounts = ReadonlyMap<number, number>;
-type Collection = User["library"];
 export type DeckSlot = User["deck"];
 
-export { copyCap, DECK_MIN_CARDS };
-
-/** Card id to amount of a library or deck ({cards: {id: {id, amount}}}). */
-export function countsOf(collection: Collection | undefined | null): Map<number, number> {
-  const out = new Map<number, number>();
-  if (!collection) return out;
-  for (const entry of Object.values(collection.cards)) {
-    if (entry.amount > 0) out.set(entry.id, (out.get(entry.id) ?? 0) + entry.amount);
-  }
-  return out;
-}
+export { type CardCounts, copyCap, countsOf, DECK_MIN_CARDS };
 
 /** Cards of a counts map. */
 export function totalOf(counts: CardCounts): number {

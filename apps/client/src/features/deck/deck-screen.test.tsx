@@ -2,11 +2,11 @@
 import { encodeDeck } from "@cardrealm/content";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { LargeCardHost, loadLargeCardView } from "../../components/card-views/large-card-host.tsx";
+import { closeLargeCard } from "../../components/card-views/large-card-store.ts";
 import { appStore } from "../../stores/app-store.ts";
+import { API_CARDS, bodyOf, userWith } from "../../test/card-fixtures.ts";
 import { mockFetch, resetAll } from "../../test/fixtures.ts";
-import { LargeCardHost, loadLargeCardView } from "../card-views/large-card-host.tsx";
-import { closeLargeCard } from "../card-views/large-card-store.ts";
-import { API_CARDS, bodyOf, userWith } from "../card-views/testing.ts";
 import DeckScreen from "./deck-screen.tsx";
 
 // The large card view is a lazy chunk: load it before the tests, so a lookup

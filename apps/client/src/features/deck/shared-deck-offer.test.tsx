@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { afterEach, describe, expect, it } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
+import { bodyOf, userWith } from "../../test/card-fixtures.ts";
 import { mockFetch, resetAll } from "../../test/fixtures.ts";
-import { bodyOf, userWith } from "../card-views/testing.ts";
 import SharedDeckOffer from "./shared-deck-offer.tsx";
 
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { CHAPTERS, decodeDeck } from "@cardrealm/content";
 import { DECK_MIN_CARDS, DECK_SLOTS, MESSAGES, type User } from "@cardrealm/protocol";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -12,7 +12,7 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ChallengePicker } from "../replay/challenge-picker.tsx";
+import { ChallengePicker } from "./challenge-picker.tsx";
 import { deckApi, type MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";
@@ -96,6 +96,147 @@ function playOpponent(user: User): void {
       action: null,
     });
   }
+}
+
+/** The offer itself: the deck's size, the slot to import into, and the ways on. */
+function ImportOffer({
+  cards,
+  opponentName,
+  user,
+  slot,
+  onSlot,
+  error,
+  busy,
+  primaryRef,
+  onClose,
+  onChallenge,
+  onImport,
+}: {
+  cards: number;
+  /** The first open computer opponent's chapter, if any. */
+  opponentName: string | null;
+  user: User;
+  slot: number;
+  onSlot: (slot: number) => void;
+  error: string | null;
+  busy: boolean;
+  primaryRef: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onChallenge: () => void;
+  onImport: (play: boolean) => void;
+}) {
+  return (
+    <>
+      <p className="deck-dialog__hint">
+        <strong>{cards}</strong> cards. Import it into a deck slot
+        {opponentName ? (
+          <>
+            {" "}
+            and challenge <strong>{opponentName}</strong> with it
+          </>
+        ) : null}
+        ?
+      </p>
+      <fieldset className="deck-dialog__slots">
+        <legend className="field__label">Deck slot</legend>
+        {Array.from({ length: DECK_SLOTS }, (_, i) => i + 1).map((n) => (
+          <button
+            key={n}
+            type="button"
+            className="cv-pill"
+            aria-pressed={slot === n}
+            onClick={() => onSlot(n)}
+            data-testid={`shared-deck-slot-${n}`}
+          >
+            Deck {n} · {slotOf(user, n)?.total_amount ?? 0}
+          </button>
+        ))}
+      </fieldset>
+      <p className="deck-dialog__hint">The slot's cards are replaced.</p>
+      <p className="form-error" role="alert">
+        {error ?? ""}
+      </p>
+      <div className="deck-dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={onClose}>
+          Not now
+        </button>
+        <button
+          type="button"
+          className="btn btn--purple"
+          disabled={busy}
+          onClick={onChallenge}
+          data-testid="shared-deck-challenge"
+        >
+          Play this deck against a bot
+        </button>
+        <button
+          type="button"
+          className="btn btn--purple"
+          disabled={busy}
+          onClick={() => onImport(false)}
+          data-testid="shared-deck-import"
+        >
+          Import only
+        </button>
+        <button
+          ref={primaryRef}
+          type="button"
+          className="btn btn--gold"
+          disabled={busy}
+          onClick={() => onImport(true)}
+          data-testid="shared-deck-import-play"
+        >
+          {busy ? "Importing…" : "Import and play"}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** After an import that left cards missing or the deck short: what happened, then the editor or the battle. */
+function ImportResult({
+  slot,
+  total,
+  result,
+  error,
+  busy,
+  onFinish,
+}: {
+  slot: number;
+  total: number;
+  result: { missing: MissingCard[]; play: boolean };
+  error: string | null;
+  busy: boolean;
+  onFinish: (play: boolean) => void;
+}) {
+  return (
+    <div className="deck-dialog__result">
+      <p className="deck-dialog__hint">
+        Deck {slot} now holds <strong>{total}</strong> cards.
+      </p>
+      <MissingList missing={result.missing} />
+      {!result.play && <ShortDeckNotice slot={slot} total={total} />}
+      <p className="form-error" role="alert">
+        {error ?? ""}
+      </p>
+      <div className="deck-dialog__actions">
+        <button type="button" className="btn btn--ghost" onClick={() => onFinish(false)}>
+          Open deck editor
+        </button>
+        {result.play && (
+          <button
+            type="button"
+            className="btn btn--gold"
+            disabled={busy}
+            onClick={() => onFinish(true)}
+            data-testid="shared-deck-play"
+          >
+            {total < DECK_MIN_CARDS ? "Fill to 40 and play" : "Play"}
+          </button>
+        )}
+      </div>
+    </div>
+  );
 }
 
 /**
@@ -217,100 +358,31 @@ export default function SharedDeckOffer() {
               onBack={() => setChallenge(false)}
             />
           ) : result ? (
-            <div className="deck-dialog__result">
-              <p className="deck-dialog__hint">
-                Deck {chosen} now holds <strong>{user.deck.total_amount}</strong> cards.
-              </p>
-              <MissingList missing={result.missing} />
-              {!result.play && <ShortDeckNotice slot={chosen} total={user.deck.total_amount} />}
-              <p className="form-error" role="alert">
-                {error ?? ""}
-              </p>
-              <div className="deck-dialog__actions">
-                <button type="button" className="btn btn--ghost" onClick={() => void finish(false)}>
-                  Open deck editor
-                </button>
-                {result.play && (
-                  <button
-                    type="button"
-                    className="btn btn--gold"
-                    disabled={busy}
-                    onClick={() => void finish(true)}
-                    data-testid="shared-deck-play"
-                  >
-                    {user.deck.total_amount < DECK_MIN_CARDS ? "Fill to 40 and play" : "Play"}
-                  </button>
-                )}
-              </div>
-            </div>
+            <ImportResult
+              slot={chosen}
+              total={user.deck.total_amount}
+              result={result}
+              error={error}
+              busy={busy}
+              onFinish={(play) => void finish(play)}
+            />
           ) : (
-            <>
-              <p className="deck-dialog__hint">
-                <strong>{cards}</strong> cards. Import it into a deck slot
-                {opponent ? (
-                  <>
-                    {" "}
-                    and challenge <strong>{opponent.chapterName}</strong> with it
-                  </>
-                ) : null}
-                ?
-              </p>
-              <fieldset className="deck-dialog__slots">
-                <legend className="field__label">Deck slot</legend>
-                {Array.from({ length: DECK_SLOTS }, (_, i) => i + 1).map((n) => (
-                  <button
-                    key={n}
-                    type="button"
-                    className="cv-pill"
-                    aria-pressed={chosen === n}
-                    onClick={() => setSlot(n)}
-                    data-testid={`shared-deck-slot-${n}`}
-                  >
-                    Deck {n} · {slotOf(user, n)?.total_amount ?? 0}
-                  </button>
-                ))}
-              </fieldset>
-              <p className="deck-dialog__hint">The slot's cards are replaced.</p>
-              <p className="form-error" role="alert">
-                {error ?? ""}
-              </p>
-              <div className="deck-dialog__actions">
-                <button type="button" className="btn btn--ghost" onClick={close}>
-                  Not now
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--purple"
-                  disabled={busy}
-                  onClick={() => {
-                    playClick();
-                    setChallenge(true);
-                  }}
-                  data-testid="shared-deck-challenge"
-                >
-                  Play this deck against a bot
-                </button>
-                <button
-                  type="button"
-                  className="btn btn--purple"
-                  disabled={busy}
-                  onClick={() => void importDeck(false)}
-                  data-testid="shared-deck-import"
-                >
-                  Import only
-                </button>
-                <button
-                  ref={primaryRef}
-                  type="button"
-                  className="btn btn--gold"
-                  disabled={busy}
-                  onClick={() => void importDeck(true)}
-                  data-testid="shared-deck-import-play"
-                >
-                  {busy ? "Importing…" : "Import and play"}
-                </button>
-              </div>
-            </>
+            <ImportOffer
+              cards={cards}
+              opponentName={opponent?.chapterName ?? null}
+              user={user}
+              slot={chosen}
+              onSlot={setSlot}
+              error={error}
+              busy={busy}
+              primaryRef={primaryRef}
+              onClose={close}
+              onChallenge={() => {
+                playClick();
+                setChallenge(true);
+              }}
+              onImport={(play) => void importDeck(play)}
+            />
           )}
         </section>
       </div>

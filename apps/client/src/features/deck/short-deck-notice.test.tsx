@@ -3,8 +3,8 @@ import { encodeDeck } from "@cardrealm/content";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { appStore } from "../../stores/app-store.ts";
+import { bodyOf, userWith } from "../../test/card-fixtures.ts";
 import { mockFetch, resetAll } from "../../test/fixtures.ts";
-import { bodyOf, userWith } from "../card-views/testing.ts";
 import { ImportDialog } from "./deck-code-dialogs.tsx";
 import SharedDeckOffer from "./shared-deck-offer.tsx";
 

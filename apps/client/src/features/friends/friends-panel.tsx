@@ -143,6 +143,135 @@ function ChallengeSetup({ friend, onDone }: { friend: FriendEntry; onDone: () =>
   );
 }
 
+/**
+ * A challenge anyone may take with its link (60 s): the link is copied, and
+ * the panel gives way to the challenge's banner.
+ */
+async function challengeByLink(deck: number): Promise<undefined> {
+  const c = await friendsApi.challenge(deck);
+  const link = linkOf(c.link);
+  await navigator.clipboard?.writeText(link).catch(() => undefined);
+  friendsStore.set({
+    challenge: {
+      id: c.id,
+      direction: "outgoing",
+      name: "whoever opens your link",
+      expiresAt: c.expires_at,
+      link,
+    },
+    panelOpen: false,
+  });
+  return undefined;
+}
+
+/** The player's friend code, and their friend link to copy. */
+function FriendCode({
+  code,
+  link,
+  copied,
+  onCopied,
+}: {
+  code: string;
+  link: string;
+  copied: boolean;
+  onCopied: (copied: boolean) => void;
+}) {
+  return (
+    <div className="friends-code">
+      <span className="friends-muted">Your friend code</span>
+      <b data-testid="friend-code">{code}</b>
+      <button
+        type="button"
+        className="btn btn--purple friends-btn"
+        onClick={() => {
+          playClick();
+          void navigator.clipboard?.writeText(link).then(
+            () => onCopied(true),
+            () => onCopied(false),
+          );
+        }}
+        data-testid="friend-link-copy"
+        data-link={link}
+      >
+        {copied ? "Link copied" : "Copy link"}
+      </button>
+    </div>
+  );
+}
+
+/** Requests to be friends: accept or decline each. */
+function RequestList({
+  requests,
+  busy,
+  act,
+}: {
+  requests: FriendsList["incoming"];
+  busy: boolean;
+  act: (action: "accept" | "decline", id: number) => void;
+}) {
+  if (requests.length === 0) return null;
+  return (
+    <ul className="friends-list" aria-label="Friend requests">
+      {requests.map((r) => (
+        <li key={r.id} className="friends-row friends-row--request" data-testid="friend-request">
+          <span className="friends-row__name">{r.nickname}</span>
+          <span className="friends-row__status">wants to be friends</span>
+          <span className="friends-row__actions">
+            <button
+              type="button"
+              className="btn btn--gold friends-btn"
+              disabled={busy}
+              onClick={() => act("accept", r.id)}
+              data-testid="friend-accept"
+            >
+              Accept
+            </button>
+            <button
+              type="button"
+              className="friends-link"
+              disabled={busy}
+              onClick={() => act("decline", r.id)}
+            >
+              Decline
+            </button>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Players blocked: unblock each. */
+function BlockedList({
+  blocked,
+  busy,
+  act,
+}: {
+  blocked: FriendsList["blocked"];
+  busy: boolean;
+  act: (action: "unblock", id: number) => void;
+}) {
+  if (blocked.length === 0) return null;
+  return (
+    <ul className="friends-list" aria-label="Blocked players">
+      {blocked.map((b) => (
+        <li key={b.id} className="friends-row friends-row--blocked">
+          <span className="friends-row__name">{b.nickname}</span>
+          <span className="friends-row__status">Blocked</span>
+          <button
+            type="button"
+            className="friends-link"
+            disabled={busy}
+            onClick={() => act("unblock", b.id)}
+          >
+            Unblock
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The friends panel (from the top bar, on the map and in the arena). */
 export function FriendsPanel() {
   const listVersion = useStore(friendsStore, (s) => s.listVersion);
@@ -242,49 +371,19 @@ export function FriendsPanel() {
             <ChallengeSetup friend={challenging} onDone={() => setChallenging(null)} />
           ) : (
             <div className="friends-panel__body">
-              <div className="friends-code">
-                <span className="friends-muted">Your friend code</span>
-                <b data-testid="friend-code">{list.code}</b>
-                <button
-                  type="button"
-                  className="btn btn--purple friends-btn"
-                  onClick={() => {
-                    playClick();
-                    void navigator.clipboard?.writeText(linkOf(list.link)).then(
-                      () => setCopied(true),
-                      () => setCopied(false),
-                    );
-                  }}
-                  data-testid="friend-link-copy"
-                  data-link={linkOf(list.link)}
-                >
-                  {copied ? "Link copied" : "Copy link"}
-                </button>
-              </div>
+              <FriendCode
+                code={list.code}
+                link={linkOf(list.link)}
+                copied={copied}
+                onCopied={setCopied}
+              />
               <div className="friends-code">
                 <span className="friends-muted">Or challenge anyone with a link (60 s)</span>
                 <button
                   type="button"
                   className="btn btn--gold friends-btn"
                   disabled={busy}
-                  onClick={() =>
-                    void run(async () => {
-                      const c = await friendsApi.challenge(activeDeck);
-                      const link = linkOf(c.link);
-                      await navigator.clipboard?.writeText(link).catch(() => undefined);
-                      friendsStore.set({
-                        challenge: {
-                          id: c.id,
-                          direction: "outgoing",
-                          name: "whoever opens your link",
-                          expiresAt: c.expires_at,
-                          link,
-                        },
-                        panelOpen: false,
-                      });
-                      return undefined;
-                    })
-                  }
+                  onClick={() => void run(() => challengeByLink(activeDeck))}
                   data-testid="challenge-link"
                 >
                   Challenge link
@@ -319,39 +418,7 @@ export function FriendsPanel() {
                   {added}
                 </p>
               )}
-              {list.incoming.length > 0 && (
-                <ul className="friends-list" aria-label="Friend requests">
-                  {list.incoming.map((r) => (
-                    <li
-                      key={r.id}
-                      className="friends-row friends-row--request"
-                      data-testid="friend-request"
-                    >
-                      <span className="friends-row__name">{r.nickname}</span>
-                      <span className="friends-row__status">wants to be friends</span>
-                      <span className="friends-row__actions">
-                        <button
-                          type="button"
-                          className="btn btn--gold friends-btn"
-                          disabled={busy}
-                          onClick={() => act("accept", r.id)}
-                          data-testid="friend-accept"
-                        >
-                          Accept
-                        </button>
-                        <button
-                          type="button"
-                          className="friends-link"
-                          disabled={busy}
-                          onClick={() => act("decline", r.id)}
-                        >
-                          Decline
-                        </button>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <RequestList requests={list.incoming} busy={busy} act={act} />
               <ul className="friends-list" aria-label="Friends">
                 {list.friends.length === 0 && (
                   <li className="friends-muted">No friends yet: share your link or add a code.</li>
@@ -374,24 +441,7 @@ export function FriendsPanel() {
                   Waiting for: {list.outgoing.map((r) => r.nickname).join(", ")}
                 </p>
               )}
-              {list.blocked.length > 0 && (
-                <ul className="friends-list" aria-label="Blocked players">
-                  {list.blocked.map((b) => (
-                    <li key={b.id} className="friends-row friends-row--blocked">
-                      <span className="friends-row__name">{b.nickname}</span>
-                      <span className="friends-row__status">Blocked</span>
-                      <button
-                        type="button"
-                        className="friends-link"
-                        disabled={busy}
-                        onClick={() => act("unblock", b.id)}
-                      >
-                        Unblock
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <BlockedList blocked={list.blocked} busy={busy} act={act} />
             </div>
           )}
         </section>

@@ -37,19 +37,15 @@ export const openFriends = () => friendsStore.set({ panelOpen: true });
 export const closeFriends = () => friendsStore.set({ panelOpen: false });
 export const showFriendsNotice = (notice: string | null) => friendsStore.set({ notice });
 
-/** A friendly game starts: the battle screen takes the opening state (the arena's way). */
+/**
+ * A friendly game starts: the battle screen takes the opening state (the
+ * arena's way). A rematch from the end panel: the battle screen open on the
+ * last game takes the new one in its place.
+ */
 export function startFriendlyBattle(messages: StateMessage[]): void {
   friendsStore.set({ challenge: null, panelOpen: false, notice: null });
   setPendingBattle({ cpuId: 0, messages });
-  if (appStore.get().route !== "game") {
-    setRoute("game");
-    return;
-  }
-  // A rematch from the end panel: the battle screen stays and takes the new game.
-  void import("../battle/battle-controller.ts").then((battle) => {
-    battle.disposeBattle();
-    battle.ensureBattle();
-  });
+  if (appStore.get().route !== "game") setRoute("game");
 }
 
 const CLOSED_TEXT = {

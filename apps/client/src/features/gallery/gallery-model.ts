@@ -1,28 +1,24 @@
+import { CARD_SETS, type CardSet, FACTIONS } from "@cardrealm/engine";
 import type { ApiCard } from "@cardrealm/protocol";
 
-export type CardSet = ApiCard["set"];
+export type { CardSet };
 
-export const SETS: readonly { id: CardSet; name: string }[] = [
-  { id: "base", name: "Base set" },
-  { id: "vampire", name: "Vampire" },
-];
+/** Each set's tab name: a record over the engine's sets, so a new set does not compile without one. */
+const SET_NAMES: Record<CardSet, string> = {
+  base: "Base set",
+  vampire: "Vampire",
+};
 
-/** Album order of the factions (the story's order, neutral last). */
-export const FACTION_ORDER = [
-  "elf",
-  "undead",
-  "thief",
-  "heretic",
-  "tower",
-  "demon",
-  "troll",
-  "vampire",
-  "neutral",
-] as const;
+/** The album's sets, in the engine's order. */
+export const SETS: readonly { id: CardSet; name: string }[] = CARD_SETS.map((id) => ({
+  id,
+  name: SET_NAMES[id],
+}));
 
+/** Album order of the factions: the engine's FACTIONS (the story's order, neutral last). */
 export function factionRank(faction: string): number {
-  const i = (FACTION_ORDER as readonly string[]).indexOf(faction);
-  return i < 0 ? FACTION_ORDER.length : i;
+  const i = (FACTIONS as readonly string[]).indexOf(faction);
+  return i < 0 ? FACTIONS.length : i;
 }
 
 /** The cards of a set in album order: by faction, then by id. */

@@ -2,8 +2,8 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { appStore } from "../../stores/app-store.ts";
+import { API_CARDS, userWith } from "../../test/card-fixtures.ts";
 import { mockFetch, resetAll } from "../../test/fixtures.ts";
-import { API_CARDS, userWith } from "../card-views/testing.ts";
 import GalleryScreen from "./gallery-screen.tsx";
 
 afterEach(resetAll);

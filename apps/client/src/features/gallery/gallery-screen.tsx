@@ -1,13 +1,13 @@
 import type { ApiCard } from "@cardrealm/protocol";
 import { type CSSProperties, useMemo, useState } from "react";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { factionLabel } from "../../components/card-views/card-facts.tsx";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
+import { ResearchView } from "../../components/card-views/research-view.tsx";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { playClick } from "../../lib/audio.ts";
+import { countsOf } from "../../lib/collection.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { factionLabel } from "../card-views/card-facts.tsx";
-import { openLargeCard } from "../card-views/large-card-store.ts";
-import { ResearchView } from "../card-views/research-view.tsx";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
-import { countsOf } from "../deck/deck-model.ts";
 import { type CardSet, factionsOf, progressOf, SETS, setCards } from "./gallery-model.ts";
 import "./gallery.css";
 

@@ -1,5 +1,6 @@
 import type { PaymentBox, PaymentOrder } from "@cardrealm/protocol";
 import { type CSSProperties, useCallback, useEffect, useRef, useState } from "react";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
@@ -18,7 +19,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import "./gem-shop.css";
 import { formatGems } from "../../lib/format.ts";
 
@@ -118,24 +118,12 @@ function SandboxDialog({
 }
 
 /**
- * The in-game gem shop (product.md section 2, gem_shop): three purchase
- * boxes, the second marked BEST OFFER. A tap (ignored while loading) shows a
- * loading overlay for the whole payment; see lib/payment-bridge.ts.
+ * The partner's gem boxes, loaded when the partner is known; a paid answer
+ * that comes after the player stopped waiting still credits the gems.
  */
-export default function GemShopScreen() {
-  const partner = usePartner();
-  const isLoading = useAppStore((s) => s.isLoading);
-  const supporterUrl = useAppStore((s) => s.settings?.supporterUrl);
+function useGemBoxes(partner: string | null) {
   const [boxes, setBoxes] = useState<PaymentBox[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
-  const [paying, setPaying] = useState<number | null>(null);
-  const [canCancel, setCanCancel] = useState(false);
-  const [sandbox, setSandbox] = useState<{
-    order: PaymentOrder;
-    answer: (pay: boolean) => void;
-  } | null>(null);
-  const [credited, setCredited] = useState<{ gems: number; n: number } | null>(null);
-  const busy = useRef(false);
 
   const loadBoxes = useCallback(async (p: string) => {
     try {
@@ -164,6 +152,28 @@ export default function GemShopScreen() {
         .catch((error) => console.warn("[gem-shop] late payment not confirmed:", error));
     });
   }, [partner, loadBoxes]);
+
+  return { boxes, loadError, loadBoxes };
+}
+
+/**
+ * The in-game gem shop (product.md section 2, gem_shop): three purchase
+ * boxes, the second marked BEST OFFER. A tap (ignored while loading) shows a
+ * loading overlay for the whole payment; see lib/payment-bridge.ts.
+ */
+export default function GemShopScreen() {
+  const partner = usePartner();
+  const isLoading = useAppStore((s) => s.isLoading);
+  const supporterUrl = useAppStore((s) => s.settings?.supporterUrl);
+  const { boxes, loadError, loadBoxes } = useGemBoxes(partner);
+  const [paying, setPaying] = useState<number | null>(null);
+  const [canCancel, setCanCancel] = useState(false);
+  const [sandbox, setSandbox] = useState<{
+    order: PaymentOrder;
+    answer: (pay: boolean) => void;
+  } | null>(null);
+  const [credited, setCredited] = useState<{ gems: number; n: number } | null>(null);
+  const busy = useRef(false);
 
   useEffect(() => {
     if (paying === null) return;

@@ -5,6 +5,7 @@ import { ArtImage } from "../../components/art/art-image.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { useOverBootSplash } from "../../lib/boot-splash.ts";
+import { replayShareIn } from "../../lib/replay-links.ts";
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage.ts";
 import {
   clearError,
@@ -13,7 +14,6 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { replayShareIn } from "../replay/replay-model.ts";
 import { partnerCredentials } from "./partner-credentials.ts";
 import "./login.css";
 

@@ -5,8 +5,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
 import { makeUser, mockFetch, ok, resetAll } from "../../test/fixtures.ts";
-import { markIntroSeen } from "../story/story-steps.ts";
 import MapScreen from "./map-screen.tsx";
+import { markIntroSeen } from "./story-steps.ts";
+
+/** The battle chronicle the shell gives the screen (features/replay): not tested here. */
+const NoDialog = () => null;
 
 afterEach(resetAll);
 
@@ -40,7 +43,7 @@ function renderMap(opts: { level?: number; maps?: number[]; deck?: number } = {}
   );
   return render(
     <>
-      <MapScreen />
+      <MapScreen HistoryDialog={NoDialog} />
       <SystemDialog />
     </>,
   );

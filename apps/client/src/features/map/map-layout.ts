@@ -1,8 +1,10 @@
-import type { ChapterKey } from "./chapters.ts";
+import { CHAPTERS, type ChapterKey } from "./chapters.ts";
 
 /**
  * Where each icon sits on the 16:9 world map, in percent of the map's width
- * and height (the medallion's centre). Presentation only, so it lives here.
+ * and height (the medallion's centre). Presentation only, so it lives here;
+ * a record over content's map icons, so a new chapter does not compile
+ * until it has its spot.
  */
 export const CHAPTER_POSITIONS: Record<ChapterKey, { x: number; y: number }> = {
   elf: { x: 11, y: 30 },
@@ -18,18 +20,10 @@ export const CHAPTER_POSITIONS: Record<ChapterKey, { x: number; y: number }> = {
 
 export const ARENA_POSITION = { x: 88, y: 72 };
 
-/** The journey order the dotted road follows. */
-export const ROAD_ORDER: readonly ChapterKey[] = [
-  "elf",
-  "gabby",
-  "kailis",
-  "kailis2",
-  "tower",
-  "tower2",
-  "troll",
-  "vampires",
-  "promo",
-];
+/** The journey order the dotted road follows: the chapters by level (content's order). */
+export const ROAD_ORDER: readonly ChapterKey[] = [...CHAPTERS]
+  .sort((a, b) => a.level - b.level)
+  .map((c) => c.key);
 
 /** A smooth path (Catmull-Rom as cubic Béziers) through points in a 1600x900 box. */
 export function roadPath(points: readonly { x: number; y: number }[]): string {

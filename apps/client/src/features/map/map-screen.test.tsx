@@ -6,6 +6,9 @@ import { appStore } from "../../stores/app-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import MapScreen from "./map-screen.tsx";
 
+/** The battle chronicle the shell gives the screen (features/replay): not tested here. */
+const NoDialog = () => null;
+
 afterEach(resetAll);
 
 function renderMap(level: number, maps: number[]) {
@@ -13,7 +16,7 @@ function renderMap(level: number, maps: number[]) {
   act(() => appStore.set({ isAuth: true, user: makeUser({ level, maps }) }));
   return render(
     <>
-      <MapScreen />
+      <MapScreen HistoryDialog={NoDialog} />
       <SystemDialog />
     </>,
   );

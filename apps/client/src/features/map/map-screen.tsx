@@ -1,25 +1,21 @@
 import { MESSAGES } from "@cardrealm/protocol";
-import { lazy, memo, Suspense, useState } from "react";
+import { type ComponentType, lazy, memo, Suspense, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
 import { sendEvent } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
 import { useOverBootSplash } from "../../lib/boot-splash.ts";
 import { openExternal } from "../../lib/external.ts";
 import { setRoute, showSystemMessage, useAppStore } from "../../stores/app-store.ts";
-import { chooseOpponent, closeChapter, openChapter } from "../story/story-flow.ts";
 import { BossWindow } from "./boss-window.tsx";
 import { ChapterIcon, nextChapterKey } from "./chapter-icon.tsx";
 import { CHAPTERS, type ChapterInfo } from "./chapters.ts";
 import { ARENA_POSITION, CHAPTER_POSITIONS, ROAD_ORDER, roadPath } from "./map-layout.ts";
 import { ResumeBanner, useRunningBattle } from "./resume-banner.tsx";
+import { chooseOpponent, closeChapter, openChapter } from "./story-flow.ts";
 import "./map.css";
 
 /** The story layer (dialogues and comics) loads when a story first plays. */
-const StoryLayer = lazy(() => import("../story/story-layer.tsx"));
-/** The battle chronicle (features/replay), its own chunk: the map stays light. */
-const BattleHistory = lazy(() =>
-  import("../replay/battle-history.tsx").then((m) => ({ default: m.BattleHistory })),
-);
+const StoryLayer = lazy(() => import("./story-layer.tsx"));
 
 /** What a click on the promo chapter says (product.md: shown as COMING SOON). */
 export const COMING_SOON = "Coming soon";
@@ -108,7 +104,15 @@ const MapBoard = memo(function MapBoard({
   );
 });
 
-export default function MapScreen() {
+/** A dialog the screen opens and the dialog closes. */
+export type DialogComponent = ComponentType<{ onClose: () => void }>;
+
+/**
+ * The world map (route home): the story's chapters, their boss windows and
+ * stories, and the way to the other screens. `HistoryDialog` is the battle
+ * chronicle the shell gives (features/replay).
+ */
+export default function MapScreen({ HistoryDialog }: { HistoryDialog: DialogComponent }) {
   const user = useAppStore((s) => s.user);
   const settings = useAppStore((s) => s.settings);
   const cpuStory = useAppStore((s) => s.cpuStory);
@@ -224,7 +228,7 @@ export default function MapScreen() {
 
       {history && (
         <Suspense fallback={null}>
-          <BattleHistory onClose={() => setHistory(false)} />
+          <HistoryDialog onClose={() => setHistory(false)} />
         </Suspense>
       )}
 

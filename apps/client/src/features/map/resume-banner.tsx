@@ -1,8 +1,8 @@
 import type { StateMessage } from "@cardrealm/engine";
 import { useEffect, useState } from "react";
 import { playClick } from "../../lib/audio.ts";
-import { storyApi } from "../story/story-api.ts";
-import { resumeBattle, runningBattleName } from "../story/story-flow.ts";
+import { storyApi } from "./story-api.ts";
+import { resumeBattle, runningBattleName } from "./story-flow.ts";
 
 /** Asks the server once per map visit whether a story battle is still running. */
 export function useRunningBattle(): StateMessage[] | null {

@@ -2,9 +2,9 @@ import type { ApiCard, Box, OpenedBox, OpenedCard } from "@cardrealm/protocol";
 import { type CSSProperties, useEffect, useRef } from "react";
 import { RARITY_LABEL } from "../../components/card/card-model.ts";
 import { GameCard } from "../../components/card/game-card.tsx";
+import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { formatGems } from "../../lib/format.ts";
-import { openLargeCard } from "../card-views/large-card-store.ts";
 import { Fireworks } from "./fireworks.tsx";
 
 /** The six places of an opened box, in reveal order. */

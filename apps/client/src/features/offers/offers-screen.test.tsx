@@ -4,8 +4,8 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
 import { appStore } from "../../stores/app-store.ts";
+import { API_CARDS, bodyOf } from "../../test/card-fixtures.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
-import { API_CARDS, bodyOf } from "../card-views/testing.ts";
 import { Fireworks } from "./fireworks.tsx";
 import OffersScreen from "./offers-screen.tsx";
 

@@ -8,6 +8,7 @@ import {
 } from "@cardrealm/protocol";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { ArtImage } from "../../components/art/art-image.tsx";
+import { ScreenFrame } from "../../components/card-views/screen-frame.tsx";
 import { ConfirmDialog } from "../../components/system-dialog/confirm-dialog.tsx";
 import { ApiError, api } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
@@ -20,12 +21,11 @@ import {
   showSystemMessage,
   useAppStore,
 } from "../../stores/app-store.ts";
-import { ScreenFrame } from "../card-views/screen-frame.tsx";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
 import "./offers.css";
 import { formatGems } from "../../lib/format.ts";
-import { tutorialEvent } from "../tutorial/tutorial-state.ts";
+import { tutorialEvent } from "../../stores/tutorial-state.ts";
 
 /** The two card boxes of the offers screen, in order, with their art. */
 const BOX_ART: Record<number, string> = {
@@ -113,6 +113,56 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
 }
 
 /**
+ * Buying the season pass: the biggest spend in the game, so a short balance
+ * is refused at once, otherwise the player confirms before anything is bought.
+ */
+function useSeasonPassPurchase() {
+  const [buyingPass, setBuyingPass] = useState(false);
+  const [confirmingPass, setConfirmingPass] = useState(false);
+
+  const askPass = () => {
+    playClick();
+    if (buyingPass) return;
+    if ((appStore.get().user?.silver ?? 0) < SEASON_PASS_PRICE) {
+      showSystemMessage(MESSAGES.notEnoughGems, "info");
+      return;
+    }
+    setConfirmingPass(true);
+  };
+
+  const buyPass = async () => {
+    playClick();
+    setConfirmingPass(false);
+    if (buyingPass) return;
+    setBuyingPass(true);
+    try {
+      setUser(await offersApi.seasonPass());
+      showSystemMessage(MESSAGES.seasonPassActivated, "info");
+    } catch (error) {
+      showSystemMessage(
+        error instanceof ApiError ? error.message : "Could not activate the season pass.",
+        "info",
+      );
+      // 409: the pass is already active elsewhere; fetch the user so the button goes away.
+      if (error instanceof ApiError && error.status === 409) {
+        const details = await api.playerDetails();
+        if (details.data) setUser(details.data);
+      }
+    } finally {
+      setBuyingPass(false);
+    }
+  };
+
+  return {
+    buyingPass,
+    confirmingPass,
+    askPass,
+    buyPass,
+    closePass: () => setConfirmingPass(false),
+  };
+}
+
+/**
  * Offers (product.md section 2): the Default and Vampire boxes with their
  * odds and cashback, the box view after opening, and the season pass.
  */
@@ -123,8 +173,7 @@ export default function OffersScreen() {
   const silver = useAppStore((s) => s.user?.silver ?? 0);
   const [fetched, setFetched] = useState<Box[] | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
-  const [buyingPass, setBuyingPass] = useState(false);
-  const [confirmingPass, setConfirmingPass] = useState(false);
+  const { buyingPass, confirmingPass, askPass, buyPass, closePass } = useSeasonPassPurchase();
   const [opened, setOpened] = useState<{ box: Box; result: OpenBoxResult; n: number } | null>(null);
   const openingRef = useRef(false);
 
@@ -181,41 +230,6 @@ export default function OffersScreen() {
       openingRef.current = false;
       setBusy(null);
       setLoading(false);
-    }
-  };
-
-  // The pass is the biggest spend in the game: a short balance is refused at
-  // once, otherwise the player confirms before anything is bought.
-  const askPass = () => {
-    playClick();
-    if (buyingPass) return;
-    if ((appStore.get().user?.silver ?? 0) < SEASON_PASS_PRICE) {
-      showSystemMessage(MESSAGES.notEnoughGems, "info");
-      return;
-    }
-    setConfirmingPass(true);
-  };
-
-  const buyPass = async () => {
-    playClick();
-    setConfirmingPass(false);
-    if (buyingPass) return;
-    setBuyingPass(true);
-    try {
-      setUser(await offersApi.seasonPass());
-      showSystemMessage(MESSAGES.seasonPassActivated, "info");
-    } catch (error) {
-      showSystemMessage(
-        error instanceof ApiError ? error.message : "Could not activate the season pass.",
-        "info",
-      );
-      // 409: the pass is already active elsewhere; fetch the user so the button goes away.
-      if (error instanceof ApiError && error.status === 409) {
-        const details = await api.playerDetails();
-        if (details.data) setUser(details.data);
-      }
-    } finally {
-      setBuyingPass(false);
     }
   };
 
@@ -301,7 +315,7 @@ export default function OffersScreen() {
           onConfirm={() => void buyPass()}
           onCancel={() => {
             playClick();
-            setConfirmingPass(false);
+            closePass();
           }}
           testId="season-pass-confirm"
         >

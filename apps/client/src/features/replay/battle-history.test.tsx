@@ -93,7 +93,7 @@ describe("the chronicle's entry points", () => {
       "GET /api/replays": () => ({ status: 200, body: { data: [WON] } }),
     });
     act(() => appStore.set({ isAuth: true, route: "arena", user }));
-    render(<ArenaScreen />);
+    render(<ArenaScreen HistoryDialog={BattleHistory} />);
     fireEvent.click(screen.getByTestId("open-battle-history"));
     const row = await screen.findByTestId(`history-row-${WON.id}`);
     fireEvent.click(row.querySelector("button") as HTMLButtonElement);
@@ -103,7 +103,7 @@ describe("the chronicle's entry points", () => {
   it("the map's Battles button opens it", async () => {
     mockFetch({ "GET /api/replays": () => ({ status: 200, body: { data: [WON] } }) });
     act(() => appStore.set({ isAuth: true, route: "home", user: makeUser() }));
-    render(<MapScreen />);
+    render(<MapScreen HistoryDialog={BattleHistory} />);
     fireEvent.click(screen.getByTestId("nav-history"));
     expect(await screen.findByTestId(`history-row-${WON.id}`)).toBeTruthy();
   });

@@ -1,13 +1,13 @@
 import type { ReplayMode, ReplayResult, ReplaySummary } from "@cardrealm/protocol";
 import { useEffect, useId, useRef } from "react";
+import { BackdropDismiss } from "../../components/card-views/backdrop-dismiss.tsx";
 import { StagePortal } from "../../components/modal/stage-portal.tsx";
 import { playClick } from "../../lib/audio.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { appStore, setReplay } from "../../stores/app-store.ts";
-import { BackdropDismiss } from "../card-views/backdrop-dismiss.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
 import "./replay.css";
-import { useLoad } from "./use-load.ts";
+import { useLoad } from "../../lib/use-load.ts";
 
 export const MODE_LABEL: Record<ReplayMode, string> = {
   story: "Story",

@@ -1,7 +1,4 @@
-import type { StateMessage } from "@cardrealm/engine";
 import {
-  type PracticeOpponent,
-  PracticeOpponentsSchema,
   type Replay,
   ReplayListSchema,
   ReplaySchema,
@@ -9,26 +6,17 @@ import {
   ReplayShareSchema,
   type ReplaySummary,
 } from "@cardrealm/protocol";
-import { ApiError, call } from "../../lib/api.ts";
+import { type AnswerSchema, ApiError, call, checkedAnswer } from "../../lib/api.ts";
 
 /**
- * The replay and deck-challenge calls (issue 16, packages/protocol
+ * The replay calls (issue 16, packages/protocol
  * replays.ts). Every answer is checked against the protocol's schema: a
  * replay drives the battle screen, and a malformed one must stop at the
  * door with a clear error rather than half-animate a board.
  */
 
-/** A protocol schema, as far as this module needs it (the client does not depend on zod itself). */
-interface Schema<T> {
-  safeParse(data: unknown): { success: boolean; data?: T };
-}
-
-function checked<T>(schema: Schema<T>, data: unknown): T {
-  const parsed = schema.safeParse(data);
-  if (!parsed.success || parsed.data === undefined) {
-    throw new ApiError(200, "bad_response", "The server sent a replay this game cannot read.");
-  }
-  return parsed.data;
+function checked<T>(schema: AnswerSchema<T>, data: unknown): T {
+  return checkedAnswer(schema, data, "The server sent a replay this game cannot read.");
 }
 
 export const replayApi = {
@@ -50,14 +38,6 @@ export const replayApi = {
       ReplayShareSchema,
       await call<unknown>("POST", `/api/replays/${encodeURIComponent(id)}/share`),
     ),
-  /** The computer opponents a deck challenge may be played against. */
-  practiceOpponents: async (): Promise<PracticeOpponent[]> =>
-    checked(PracticeOpponentsSchema, await call<unknown>("GET", "/api/game/practice/opponents")),
-  /** Starts a deck challenge: the start's state messages, like cpu/start. */
-  startPractice: (deckCode: string, cpuId: number) =>
-    call<StateMessage[]>("POST", "/api/game/practice/start", {
-      body: { deck_code: deckCode, cpu_id: cpuId },
-    }),
 };
 
 /**

@@ -82,19 +82,6 @@ export function stepCaption(
   }
 }
 
-/** The replay link a player shares: this page with ?replay=<share id>. */
-export function replayLink(origin: string, shareId: string): string {
-  return `${origin}/?replay=${encodeURIComponent(shareId)}`;
-}
-
-/** The query parameter of a replay link. */
-export const REPLAY_PARAM = "replay";
-
-export function replayShareIn(search: string): string | null {
-  const id = new URLSearchParams(search).get(REPLAY_PARAM)?.trim();
-  return id ? id : null;
-}
-
 /** The speeds the viewer offers. */
 export const REPLAY_SPEEDS = [1, 2, 4] as const;
 export type ReplaySpeed = (typeof REPLAY_SPEEDS)[number];

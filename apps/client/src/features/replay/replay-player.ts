@@ -1,20 +1,61 @@
+import type { StateMessage } from "@cardrealm/engine";
 import type { Replay } from "@cardrealm/protocol";
+import { copyText } from "../../lib/clipboard.ts";
+import { replayLink } from "../../lib/replay-links.ts";
 import { appStore, leaveReplay, type ReplaySource } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { createStore, useStore } from "../../stores/create-store.ts";
-import { disposeBattle, playReplayMessages, showReplayFrame } from "../battle/battle-controller.ts";
-import { setTempo, wait } from "../battle/battle-queue.ts";
-import { copyText } from "../deck/deck-code-dialogs.tsx";
 import { replayApi, replayErrorText } from "./replay-api.ts";
-import { cursorForTurn, messagesUpTo, type ReplaySpeed, replayLink } from "./replay-model.ts";
+import { cursorForTurn, messagesUpTo, type ReplaySpeed } from "./replay-model.ts";
 
 /**
  * The replay viewer's player (issue 16): loads a replay, then drives the
- * battle screen through the battle controller's replay mode. Playing and
- * stepping forward animate each step's messages exactly as the live
- * battle did; stepping back and the scrubber rebuild the board from the
- * start without animation (battle-controller.ts showReplayFrame).
+ * battle screen's board in replay mode. Playing and stepping forward
+ * animate each step's messages exactly as the live battle did; stepping
+ * back and the scrubber rebuild the board from the start without animation.
  */
+
+/**
+ * The board the player drives: the battle screen's in replay mode
+ * (features/battle replay-board.ts, and its queue's tempo). This feature
+ * does not import the battle: the shell connects it (features/shell/board-ports.ts).
+ */
+export interface ReplayBoard {
+  /** The board as it stood after these messages, at once. */
+  showFrame(messages: readonly StateMessage[]): void;
+  /** Animates one step's messages as the live battle did; resolves when they are applied. */
+  play(messages: readonly StateMessage[]): Promise<void>;
+  /** Forgets the board. */
+  dispose(): void;
+  /** Keeps the deferred dispose of the screen it replaced from taking the replay. */
+  keep(): void;
+  /** How fast the board's waits run: the replay's speed. */
+  setTempo(speed: number): void;
+  /** A wait at the board's tempo. */
+  wait(ms: number): Promise<void>;
+}
+
+function unconnected(): never {
+  throw new Error("The replay board is not connected (features/shell/board-ports.ts).");
+}
+
+let board: ReplayBoard = {
+  showFrame: unconnected,
+  play: unconnected,
+  dispose: unconnected,
+  keep: unconnected,
+  setTempo: unconnected,
+  wait: unconnected,
+};
+
+export function connectReplayBoard(replayBoard: ReplayBoard): void {
+  board = replayBoard;
+}
+
+/** The connected board (the viewer keeps it on mount). */
+export function replayBoard(): ReplayBoard {
+  return board;
+}
 
 export interface ReplayShareState {
   /** The link to copy: this page with ?replay=<share id>. */
@@ -82,7 +123,7 @@ function showAt(cursor: number): void {
   if (!replay) return;
   run += 1;
   const at = Math.max(0, Math.min(cursor, replay.steps.length - 1));
-  showReplayFrame(messagesUpTo(replay.steps, at));
+  board.showFrame(messagesUpTo(replay.steps, at));
   replayPlayer.set({ cursor: at, animating: false });
 }
 
@@ -96,7 +137,7 @@ async function animateTo(cursor: number): Promise<boolean> {
   run += 1;
   const mine = run;
   replayPlayer.set({ cursor, animating: true });
-  await playReplayMessages(step.messages);
+  await board.play(step.messages);
   if (mine !== run) return false;
   replayPlayer.set({ animating: false });
   return true;
@@ -107,7 +148,7 @@ export function openReplay(replay: Replay): void {
   const speed = replayPlayer.get().speed;
   loop += 1;
   replayPlayer.set({ ...initialPlayerState(), status: "ready", replay, speed });
-  setTempo(speed);
+  board.setTempo(speed);
   showAt(0);
 }
 
@@ -157,7 +198,7 @@ export async function play(): Promise<void> {
     const done = await animateTo(replayPlayer.get().cursor + 1);
     if (!done || mine !== loop) return;
     if (replayPlayer.get().cursor >= lastStep()) break;
-    await wait(STEP_GAP_MS);
+    await board.wait(STEP_GAP_MS);
   }
   if (mine === loop) replayPlayer.set({ playing: false });
 }
@@ -196,16 +237,9 @@ export function jumpToTurn(turn: number): void {
   showAt(cursorForTurn(replay.steps, turn));
 }
 
-/** The first or the last board. */
-export function jumpToEdge(edge: "start" | "end"): void {
-  if (!replayPlayer.get().replay) return;
-  stopLoop();
-  showAt(edge === "start" ? 0 : lastStep());
-}
-
 export function setSpeed(speed: ReplaySpeed): void {
   replayPlayer.set({ speed });
-  setTempo(speed);
+  board.setTempo(speed);
 }
 
 /**
@@ -240,6 +274,6 @@ export function stopReplay(): void {
   run += 1;
   loop += 1;
   replayPlayer.reset({ ...initialPlayerState(), speed: replayPlayer.get().speed });
-  if (battleStore.get().mode === "replay") disposeBattle();
-  setTempo(1);
+  if (battleStore.get().mode === "replay") board.dispose();
+  board.setTempo(1);
 }

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
+import { REPLAY_PARAM, replayShareIn } from "../../lib/replay-links.ts";
 import { setReplay } from "../../stores/app-store.ts";
-import { REPLAY_PARAM, replayShareIn } from "./replay-model.ts";
 
 /** Drop ?replay= from the address so a reload does not open the replay again. */
 function forgetReplayParam(): void {

@@ -1,28 +1,40 @@
 import type { Route } from "@cardrealm/protocol";
 import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { LargeCardHost } from "../../components/card-views/large-card-host.tsx";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
 import { useAfterPaint } from "../../lib/after-paint.ts";
 import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { LargeCardHost } from "../card-views/large-card-host.tsx";
+import { openFriends } from "../friends/friends-store.ts";
 import { useWatch } from "../social/watch-store.ts";
 import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
 
 const MapScreen = lazy(() => import("../map/map-screen.tsx"));
-const PlaceholderScreen = lazy(() => import("../placeholder/placeholder-screen.tsx"));
+const ArenaScreen = lazy(() => import("../arena/arena-screen.tsx"));
+/** The battle chronicle (features/replay) the map and the arena open: its own chunk. */
+const BattleHistory = lazy(() =>
+  import("../replay/battle-history.tsx").then((m) => ({ default: m.BattleHistory })),
+);
 
-/** The collection and economy screens, each its own chunk. */
-const COLLECTION_SCREENS: Partial<Record<Route, ComponentType>> = {
+function ArenaRoute() {
+  return <ArenaScreen HistoryDialog={BattleHistory} />;
+}
+
+/**
+ * Every route's screen but the map's, each its own chunk. A record over the
+ * routes: a new route does not compile until it has its screen.
+ */
+const SCREENS: Record<Exclude<Route, "home">, ComponentType> = {
   deck: lazy(() => import("../deck/deck-screen.tsx")),
   gallery: lazy(() => import("../gallery/gallery-screen.tsx")),
   offers: lazy(() => import("../offers/offers-screen.tsx")),
   gem_shop: lazy(() => import("../gem-shop/gem-shop-screen.tsx")),
-  /** The battle screen (its own chunk, with the engine and the card catalogue). */
-  game: lazy(() => import("../battle/battle-screen.tsx")),
+  /** The battle screen (its own chunk, with the engine and the card catalogue): battle-route.tsx. */
+  game: lazy(() => import("./battle-route.tsx")),
   /** The arena: daily tasks, PvP queue, rank, season track (features/arena). */
-  arena: lazy(() => import("../arena/arena-screen.tsx")),
+  arena: ArenaRoute,
 };
 /** A share link (?deck=<code>) offers to import the deck and play. */
 const SharedDeckOffer = lazy(() => import("../deck/shared-deck-offer.tsx"));
@@ -33,17 +45,7 @@ const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
 /** Friends, challenges and their links (?friend=, ?challenge=): features/friends. */
 const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
 /** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
-const WatchLink = lazy(() => import("../social/watch-link.tsx"));
-
-/** Screens not built yet: a styled placeholder with a way back (no dead ends). */
-const PLACEHOLDER_TITLES: Record<Exclude<Route, "home">, string> = {
-  gallery: "Gallery",
-  deck: "Deck",
-  offers: "Offers",
-  gem_shop: "Gem Shop",
-  game: "Battle",
-  arena: "Arena",
-};
+const WatchLink = lazy(() => import("./watch-link-entry.ts"));
 
 /**
  * The route whose screen is mounted: a new route's screen mounts one painted
@@ -64,10 +66,9 @@ export function useScreenRoutes(route: Route): { shown: Route | null; leaving: R
 
 /** A route's screen. */
 function ScreenOf({ route }: { route: Route }) {
-  const CollectionScreen = COLLECTION_SCREENS[route];
-  if (route === "home") return <MapScreen />;
-  if (CollectionScreen) return <CollectionScreen />;
-  return <PlaceholderScreen title={PLACEHOLDER_TITLES[route]} route={route} />;
+  if (route === "home") return <MapScreen HistoryDialog={BattleHistory} />;
+  const Screen = SCREENS[route];
+  return <Screen />;
 }
 
 /** Everything after login: the top bar and the current in-app route. */
@@ -92,7 +93,7 @@ export default function Shell() {
     <div className="shell">
       {/* First in the DOM so keyboard focus meets the bar before the screen. */}
       {/* The battle screen has its own menu (music, surrender): no bar over the board. */}
-      {route !== "game" && <TopBar />}
+      {route !== "game" && <TopBar onFriends={openFriends} />}
       {keepLeaving && (
         <div
           className="shell__screen shell__screen--leaving"

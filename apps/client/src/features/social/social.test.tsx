@@ -6,12 +6,17 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appStore } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { mockFetch, ok, resetAll } from "../../test/fixtures.ts";
-import { routeChannelMessage } from "../arena/arena-realtime.ts";
-import { disposeBattle, showReplayFrame } from "../battle/battle-controller.ts";
+import { disposeBattle } from "../battle/battle-lifecycle.ts";
 import { fakeBattleServer, GAME_ID } from "../battle/fake-battle-server.ts";
+import { showReplayFrame } from "../battle/replay-board.ts";
+import { connectBoards } from "../shell/board-ports.ts";
+import { routeChannelMessage } from "../shell/realtime.ts";
 import { EmoteBar } from "./emote-bar.tsx";
 import { emoteStore, followGame, sendEmote, setMuted } from "./emote-store.ts";
 import { isNewer, openWatch, stopWatch, watchGameIn, watchStore } from "./watch-player.ts";
+
+// The shell connects the battle's board to the watch (features/shell/board-ports.ts).
+connectBoards();
 
 afterEach(() => {
   stopWatch();

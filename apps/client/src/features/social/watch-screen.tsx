@@ -1,5 +1,5 @@
+import { CardBacks } from "../../components/card/card-backs.tsx";
 import { useBattleStore } from "../../stores/battle-store.ts";
-import { CardBacks } from "../battle/battle-board.tsx";
 import { closeWatch, useWatch } from "./watch-player.ts";
 import "./social.css";
 

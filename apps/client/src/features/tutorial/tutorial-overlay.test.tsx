@@ -2,9 +2,9 @@
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore, initialAppState } from "../../stores/app-store.ts";
+import { startTutorial, tutorialApi } from "../../stores/tutorial-state.ts";
 import { makeUser } from "../../test/fixtures.ts";
 import { TutorialOverlay } from "./tutorial-overlay.tsx";
-import { startTutorial, tutorialApi } from "./tutorial-state.ts";
 
 let stop: () => void = () => {};
 

@@ -7,13 +7,13 @@ import {
 import { useEffect, useState } from "react";
 import { stageSizeFor } from "../../app/stage.tsx";
 import { playClick } from "../../lib/audio.ts";
+import { useTypedText } from "../../lib/use-typed-text.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { useTypedText } from "../story/use-typed-text.ts";
+import { CONTINUE_STEPS, isBattleStep } from "../../stores/tutorial-machine.ts";
+import { finishTutorial, tutorialEvent, useTutorialRunning } from "../../stores/tutorial-state.ts";
 import { GuideSprite } from "./guide-sprite.tsx";
 import { speak, stopSpeaking } from "./speech.ts";
 import { dockPlacement, tutorialLine } from "./tutorial-lines.ts";
-import { CONTINUE_STEPS, isBattleStep } from "./tutorial-machine.ts";
-import { finishTutorial, tutorialEvent, useTutorialRunning } from "./tutorial-state.ts";
 import { findTarget, stepFocus } from "./tutorial-targets.ts";
 import "./tutorial.css";
 

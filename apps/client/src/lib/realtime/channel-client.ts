@@ -103,6 +103,23 @@ function parse(raw: unknown): ChannelMessage | null {
   return { hash, data: data as ChannelPayload };
 }
 
+/**
+ * The server resends what we have not confirmed: a hash seen among the last
+ * `limit` is a repeat. Returns whether this is the hash's first sight.
+ */
+function firstSight(limit: number): (hash: string) => boolean {
+  const seen = new Set<string>();
+  return (hash) => {
+    if (seen.has(hash)) return false;
+    seen.add(hash);
+    if (seen.size > limit) {
+      const oldest = seen.values().next().value;
+      if (oldest !== undefined) seen.delete(oldest);
+    }
+    return true;
+  };
+}
+
 export function createChannelClient(options: ChannelClientOptions): ChannelClient {
   const createSocket: SocketFactory =
     options.createSocket ?? ((url) => new WebSocket(url) as unknown as SocketLike);
@@ -112,7 +129,7 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
   let connectedOnce = false;
   let registered = false;
   const outbox: string[] = [];
-  const seen = new Set<string>();
+  const remember = firstSight(SEEN_LIMIT);
   let pumpTimer: ReturnType<typeof setTimeout> | null = null;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -120,16 +137,6 @@ export function createChannelClient(options: ChannelClientOptions): ChannelClien
     state = next;
     options.onStatus?.(next, code);
   };
-
-  function remember(hash: string): boolean {
-    if (seen.has(hash)) return false;
-    seen.add(hash);
-    if (seen.size > SEEN_LIMIT) {
-      const oldest = seen.values().next().value;
-      if (oldest !== undefined) seen.delete(oldest);
-    }
-    return true;
-  }
 
   /** One message per SEND_GAP_MS while there is something to send; IDLE_TICK_MS otherwise. */
   function pump(): void {

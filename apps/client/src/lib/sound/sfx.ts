@@ -4,6 +4,7 @@
  * any art has arrived. Silent where audio is unavailable (tests, old webviews);
  * a sound never throws into the click or battle step that asked for it.
  */
+import type { Faction } from "@cardrealm/engine";
 import { generalBus, soundContext } from "./audio-context.ts";
 
 export interface SfxNote {
@@ -118,8 +119,11 @@ interface Voice {
   type: OscillatorType;
 }
 
-/** A short voice blip per faction: the card "speaks" when it enters. */
-export const FACTION_VOICES: Record<string, Voice> = {
+/**
+ * A short voice blip per faction: the card "speaks" when it enters. A record
+ * over the engine's factions, so a new one does not compile without a voice.
+ */
+export const FACTION_VOICES: Record<Faction, Voice> = {
   elf: { from: 880, to: 1175, type: "sine" },
   undead: { from: 220, to: 147, type: "sawtooth" },
   thief: { from: 587, to: 740, type: "square" },
@@ -132,8 +136,8 @@ export const FACTION_VOICES: Record<string, Voice> = {
 };
 
 export function cardVoiceParts(faction: string | undefined, kind: "unit" | "spell"): SfxPart[] {
-  const voice = FACTION_VOICES[faction ?? "neutral"] ?? FACTION_VOICES.neutral;
-  if (!voice) return [];
+  const byName: Readonly<Record<string, Voice | undefined>> = FACTION_VOICES;
+  const voice = byName[faction ?? "neutral"] ?? FACTION_VOICES.neutral;
   const parts: SfxPart[] = [
     { freq: voice.from, to: voice.to, dur: 0.12, type: voice.type, peak: 0.08 },
     { freq: voice.to, to: voice.from, dur: 0.1, at: 0.09, type: voice.type, peak: 0.06 },

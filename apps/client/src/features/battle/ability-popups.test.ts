@@ -1,0 +1,93 @@
+import { EFFECT_KINDS, type MiddlewareAbilityMsg } from "@cardrealm/engine";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { battleStore, clearBattleStore } from "../../stores/battle-store.ts";
+import { ABILITY_RESULTS, playAbility } from "./ability-popups.ts";
+import { TIMINGS } from "./battle-timings.ts";
+import { boardOf, settledBoard } from "./board-fixture.ts";
+
+const MOSSLING = 1001; // unit 2/2
+const GALE_SLASH = 1006; // spell: damage to an enemy unit
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  clearBattleStore();
+  vi.useRealTimers();
+});
+
+function ability(result: MiddlewareAbilityMsg["result"]): MiddlewareAbilityMsg {
+  return {
+    tableKey: null,
+    side: "player",
+    card_id: GALE_SLASH,
+    trigger: "on_play",
+    result,
+    double_state: false,
+  };
+}
+
+const unitTarget = (cell: number) => ({
+  key: "table_key" as const,
+  value: cell,
+  side: "cpu" as const,
+});
+const castle = { key: "target_cpu_hp" as const, value: 0, side: "cpu" as const };
+
+function board() {
+  const server = boardOf();
+  server.putUnit(1, 1, MOSSLING);
+  server.putUnit(1, 2, MOSSLING);
+  settledBoard(server.snapshot());
+}
+
+const texts = () => battleStore.get().popups.map((p) => `${p.seat}:${p.cell}:${p.text}:${p.tone}`);
+
+describe("an ability's results on the board", () => {
+  it("has what to show for every effect kind of the engine", () => {
+    expect(Object.keys(ABILITY_RESULTS).sort()).toEqual([...EFFECT_KINDS].sort());
+  });
+
+  it("damages and stuns units, says resource changes, and marks its source while it lasts", async () => {
+    board();
+    const hp = battleStore.get().shown?.cpu.table[1]?.hp ?? 0;
+    const done = playAbility(
+      ability([
+        { target: unitTarget(1), effect: "damage", amount: 1 },
+        { target: unitTarget(2), effect: "stun", amount: 2 },
+        { target: castle, effect: "drain_resource", amount: 2 },
+        { target: castle, effect: "draw", amount: 1 },
+        { target: castle, effect: "gain_inc", amount: 0 },
+      ]),
+    );
+    expect(battleStore.get().abilityFx).toMatchObject({ seat: "player", cell: null });
+    expect(texts()).toEqual([
+      "cpu:1:-1:damage",
+      "cpu:2:Stunned:info",
+      "cpu:null:-2 resources:damage",
+      "cpu:null:+1 card:buff",
+    ]);
+    const cpu = battleStore.get().shown?.cpu;
+    expect(cpu?.table[1]?.hp).toBe(hp - 1);
+    expect(cpu?.table[2]).toMatchObject({ ready: false, effect: { stun: 2 } });
+    await vi.advanceTimersByTimeAsync(TIMINGS.ability);
+    await done;
+    expect(battleStore.get().abilityFx).toBeNull();
+  });
+
+  it("takes destroyed and returned units off the table after the ability", async () => {
+    board();
+    const done = playAbility(
+      ability([
+        { target: unitTarget(1), effect: "destroy", amount: 0 },
+        { target: unitTarget(2), effect: "return_to_hand", amount: 0 },
+      ]),
+    );
+    await vi.advanceTimersByTimeAsync(TIMINGS.ability);
+    expect(battleStore.get().dying.sort()).toEqual(["cpu-1", "cpu-2"]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.removal);
+    await done;
+    expect(battleStore.get().shown?.cpu.table[1]).toBeNull();
+    expect(battleStore.get().shown?.cpu.table[2]).toBeNull();
+  });
+});

@@ -1,0 +1,253 @@
+import type {
+  CpuPlayedCardMsg,
+  EndGameMsg,
+  PhaseMsg,
+  PlayerPlayedCardMsg,
+  StateMessage,
+  UnitDamageToPlayerMsg,
+  UnitFightMsg,
+} from "@cardrealm/engine";
+import { MESSAGES } from "@cardrealm/protocol";
+import { EMPTY_ATTACK, fxId, battleStore as store } from "../../stores/battle-store.ts";
+import { playAbility } from "./ability-popups.ts";
+import { printed } from "./battle-cards.ts";
+import { fxElementOf } from "./battle-motion.ts";
+import { paced } from "./battle-pace.ts";
+import { wait } from "./battle-queue.ts";
+import { sounds } from "./battle-sounds.ts";
+import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
+import { tutorialAfterEnemyTurn, tutorialStep } from "./battle-tutorial.ts";
+import {
+  backgroundFor,
+  isSnapshot,
+  otherSeat,
+  provisionalUnit,
+  shownFromSnapshot,
+} from "./battle-view.ts";
+import {
+  changeHp,
+  dispatch,
+  fx,
+  patchShown,
+  patchSide,
+  payCost,
+  placeUnit,
+  popup,
+  replaying,
+  resolveDeaths,
+  serverPhase,
+  showMessage,
+  signed,
+  unitCard,
+  wake,
+} from "./board-stage.ts";
+import { clockForSettledTurn, msSinceTurnEnded, startTimer, stopTimer } from "./turn-clock.ts";
+
+/**
+ * Message playback: each server state message, applied and animated in
+ * order (the one queue, battle-sync.ts, hands them here one at a time). The
+ * events move the board as they happened (a card played, an ability, a
+ * blow), then the closing snapshot makes it exactly the server's. A replay
+ * plays the same messages the same way.
+ */
+
+async function onCpuStartTurn(turn: number): Promise<void> {
+  dispatch({ type: "server", phase: "enemy_turn" });
+  patchShown((b) => ({ ...b, active: "cpu", turn }));
+  wake("cpu");
+  startTimer("cpu", TURN_SECONDS.enemy, turn);
+  await wait(paced(TIMINGS.enemyWait) - msSinceTurnEnded());
+  showMessage(MESSAGES.enemyTurn, "enemy_turn", paced(TIMINGS.enemyMessage));
+  await wait(paced(TIMINGS.enemyMessage));
+}
+
+/** The arena bot (21) waits like a person (product.md section 4): ms in [min, max]. */
+function botWait(min: number, max: number): Promise<void> {
+  const shown = store.get().shown;
+  // In an arena game (isPvP) the server already waited before sending the bot's move;
+  // a replay shows the move, not the bot's thinking.
+  if (shown?.cpuId !== ARENA_BOT_ID || shown.isPvP || replaying()) return Promise.resolve();
+  return wait(paced(min + Math.random() * (max - min)));
+}
+
+async function onCpuPlayed(msg: CpuPlayedCardMsg): Promise<void> {
+  await botWait(1000, 2500);
+  sounds.card(msg.card);
+  store.set({ cpuCard: { id: fxId(), card: msg.card, target: msg.target } });
+  payCost("cpu", msg.card);
+  patchSide("cpu", (s) => ({ ...s, handCount: Math.max(0, s.handCount - 1) }));
+  await wait(paced(TIMINGS.cpuCard));
+  store.set({ cpuCard: null });
+  const cell = msg.result.cell;
+  if (cell !== null && cell !== undefined) {
+    const p = printed(msg.card);
+    placeUnit("cpu", cell, provisionalUnit(msg.card, p.attack, p.hp));
+    await wait(TIMINGS.unitEnter);
+  }
+}
+
+async function onPlayerPlayed(msg: PlayerPlayedCardMsg): Promise<void> {
+  tutorialStep("PlayFirstCard40", "EndTurnBattle45");
+  tutorialStep("PlaySecondCard50", "EndTurnBattle55");
+  payCost("player", msg.card);
+  patchShown((b) => ({
+    ...b,
+    cardsPlayed: b.cardsPlayed + 1,
+    player: {
+      ...b.player,
+      hand: b.player.hand.filter((h) => h.key !== msg.handKey),
+      handCount: Math.max(0, b.player.handCount - 1),
+    },
+  }));
+  store.set({ pick: null });
+  if (msg.cell !== null) {
+    sounds.card(msg.card);
+    const p = printed(msg.card);
+    placeUnit("player", msg.cell, provisionalUnit(msg.card, p.attack, p.hp));
+    await wait(TIMINGS.unitEnter);
+  } else {
+    sounds.spell();
+    store.set({ playerCast: { id: fxId(), card: msg.card, target: msg.target } });
+    await wait(TIMINGS.spellCast);
+    store.set({ playerCast: null });
+  }
+}
+
+async function onFight(msg: UnitFightMsg): Promise<void> {
+  sounds.attack(msg.attacking);
+  store.set({ attackFx: { id: fxId(), seat: msg.sideA, cell: msg.tableKey, at: "unit" } });
+  await wait(TIMINGS.attack);
+  sounds.hit();
+  fx(
+    { seat: msg.sideD, cell: msg.tableKey },
+    "impact",
+    fxElementOf(unitCard(msg.sideA, msg.tableKey)),
+  );
+  if (msg.pierce > 0) fx({ seat: msg.sideD, cell: null }, "impact", "neutral");
+  changeHp({ seat: msg.sideD, cell: msg.tableKey }, -msg.attacking);
+  changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
+  changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
+  store.set({ attackFx: null });
+  await wait(TIMINGS.attackBack);
+  await resolveDeaths();
+}
+
+async function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
+  sounds.attack(msg.damage);
+  store.set({ attackFx: { id: fxId(), seat: msg.side, cell: msg.tableKey, at: "castle" } });
+  await wait(TIMINGS.attack);
+  sounds.hit();
+  fx(
+    { seat: otherSeat(msg.side), cell: null },
+    "impact",
+    fxElementOf(unitCard(msg.side, msg.tableKey)),
+  );
+  changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
+  store.set({ attackFx: null });
+  await wait(TIMINGS.attackBack);
+}
+
+async function onCpuEndTurn(): Promise<void> {
+  await botWait(1000, 3000);
+  tutorialAfterEnemyTurn();
+  store.set({ attack: EMPTY_ATTACK.slice() });
+  sounds.turnStart();
+  await wait(100);
+}
+
+async function onPhase(phase: PhaseMsg): Promise<void> {
+  dispatch({ type: "server", phase });
+  if (phase === "play_card") {
+    patchShown((b) => ({ ...b, active: "player" }));
+    wake("player");
+    showMessage("Your turn!", "your_turn", paced(TIMINGS.yourTurnMessage));
+    await wait(paced(500));
+  }
+}
+
+/** The closing snapshot: units that left fade out, changed hp floats, then the state is exactly it. */
+async function settle(msg: StateMessage): Promise<void> {
+  const next = shownFromSnapshot(msg);
+  if (!next) return;
+  const prev = store.get().shown;
+  const first = store.get().status !== "ready" || !prev || prev.gameId !== next.gameId;
+  if (!first && prev) {
+    const leaving: string[] = [];
+    for (const seat of ["player", "cpu"] as const) {
+      const hpDelta = next[seat].hp - prev[seat].hp;
+      if (hpDelta !== 0)
+        popup({ seat, cell: null }, signed(hpDelta), hpDelta > 0 ? "heal" : "damage");
+      prev[seat].table.forEach((before, cell) => {
+        const after = next[seat].table[cell];
+        if (!before) return;
+        if (!after || after.card !== before.card) leaving.push(`${seat}-${cell}`);
+        else if (after.hp !== before.hp) {
+          const d = after.hp - before.hp;
+          popup({ seat, cell }, signed(d), d > 0 ? "heal" : "damage");
+        }
+      });
+    }
+    if (leaving.length > 0) {
+      store.set({ dying: leaving });
+      await wait(TIMINGS.removal);
+    }
+  }
+  const state = store.get();
+  store.set({
+    shown: next,
+    snapshot: msg,
+    status: "ready",
+    dying: [],
+    attack: state.attack.map((on, cell) => on && next.player.table[cell]?.ready === true),
+    background: first ? backgroundFor(next.cpuId, next.gameId) : state.background,
+  });
+}
+
+/** Applies one state message, its animations included; resolves when it is done. */
+export async function applyMessage(msg: StateMessage): Promise<void> {
+  if (msg.skip_turn) dispatch({ type: "skip_turn" });
+  if (msg.cpu_start_turn) await onCpuStartTurn(msg.cpu_start_turn.turn);
+  if (msg.cpu_played_card) await onCpuPlayed(msg.cpu_played_card);
+  if (msg.player_played_card) await onPlayerPlayed(msg.player_played_card);
+  if (msg.middleware_ability) await playAbility(msg.middleware_ability);
+  if (msg.unit_fight) await onFight(msg.unit_fight);
+  if (msg.unit_damage_to_player) await onCastleHit(msg.unit_damage_to_player);
+  if (msg.cpu_end_turn) await onCpuEndTurn();
+  if (msg.end_game) {
+    store.set({ endGame: mergeEndGame(store.get().endGame, msg.end_game) });
+    dispatch({ type: "server", phase: "end_game" });
+  }
+  if (isSnapshot(msg)) await settle(msg);
+  else if (msg.phase) await onPhase(msg.phase);
+}
+
+/** A later end_game without the result keeps the result an earlier one brought. */
+export function mergeEndGame(prev: EndGameMsg | null, next: EndGameMsg): EndGameMsg {
+  return prev?.result && !next.result ? { ...next, result: prev.result } : next;
+}
+
+/**
+ * Everything is applied: the board is idle on the server's phase. A live
+ * battle that ended shows its end panel (with its sting); one that goes on
+ * starts the clock of the turn it settled on. A replay does neither.
+ */
+export function afterDrain(): void {
+  store.set({ animating: false });
+  const s = store.get();
+  if (s.status !== "ready" || !s.shown) return;
+  if (replaying(s)) {
+    // The viewer's own bar says how it ended: no end panel, no sting, no clock.
+    if (s.endGame) store.set({ phase: "end_game", pick: null });
+    else dispatch({ type: "server", phase: serverPhase() });
+    return;
+  }
+  if (s.endGame) {
+    stopTimer();
+    store.set({ phase: "end_game", pick: null, showEndPanel: true, menuOpen: false });
+    if (s.endGame.winner === "player") sounds.win();
+    else sounds.lose();
+    return;
+  }
+  dispatch({ type: "server", phase: serverPhase() });
+  clockForSettledTurn();
+}
