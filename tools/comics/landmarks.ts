@@ -6,7 +6,7 @@
  */
 import type { SceneSetting } from "@cardrealm/content";
 import type { Rng } from "../shared/rng.ts";
-import type { SlidePalette } from "./landscape.ts";
+import type { SlidePalette } from "./palette.ts";
 import { i, mix, n, poly } from "./svg.ts";
 
 function windowGlow(x: number, y: number, w: number, h: number, glow: string): string {

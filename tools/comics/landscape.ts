@@ -7,10 +7,10 @@ import type { SceneSetting, SceneSky } from "@cardrealm/content";
 import type { Rng } from "../shared/rng.ts";
 import { landmarkSvg } from "./landmarks.ts";
 import { FOOT_Y, H, HORIZON, W } from "./layout.ts";
-import type { ChapterPalette } from "./palette.ts";
+import type { SlidePalette } from "./palette.ts";
 import { i, mix, n, poly, ridge } from "./svg.ts";
 
-export type SlidePalette = ChapterPalette & { moon: string };
+export type { SlidePalette };
 
 export interface LandscapeInput {
   setting: SceneSetting;

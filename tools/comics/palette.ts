@@ -153,3 +153,6 @@ export function slidePalette(icon: MapIcon, sky: SceneSky): ChapterPalette & { m
       return { ...base, moon: mix(p.glow, "#ffffff", 0.55) };
   }
 }
+
+/** A slide's colours: its chapter's, and the moon of its sky. */
+export type SlidePalette = ChapterPalette & { moon: string };
