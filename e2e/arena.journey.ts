@@ -163,10 +163,10 @@ test.describe("the arena", () => {
     await expectReadable(page, '[data-testid="season-track"]', "season track");
     await page.getByTestId("arena-queue").click();
     await expect(page.getByTestId("arena-queue-state")).toHaveAttribute("data-phase", "searching", {
-      timeout: 5_000,
+      timeout: 15_000,
     });
     await expect(page.getByTestId("arena-queue-state")).toContainText("Finding opponent...");
-    await expect(page.getByTestId("arena-queue-timer")).toHaveText(/0:0[1-9]/, { timeout: 5_000 });
+    await expect(page.getByTestId("arena-queue-timer")).toHaveText(/0:0[1-9]/, { timeout: 15_000 });
     await keepScreenshot(page, "arena-queue");
     // The test server's bot wait is 8 s (ARENA_BOT_WAIT_SECONDS).
     await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });

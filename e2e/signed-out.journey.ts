@@ -58,7 +58,7 @@ test.describe("a session ended elsewhere", () => {
     expect(changed.status).toBe(200);
 
     const dialog = page.getByTestId("system-dialog");
-    await expect(dialog).toContainText("You were signed out", { timeout: 5_000 });
+    await expect(dialog).toContainText("You were signed out", { timeout: 15_000 });
     await expect(page.getByTestId("battle-screen")).toBeHidden();
     await expect(page.getByTestId("login-form-login")).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem("jwtToken"))).toBeNull();

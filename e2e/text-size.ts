@@ -30,6 +30,55 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * In the page: every visible text node under `selector` whose effective size
+ * is under `min`. Self-contained (no closure): Playwright runs it by its
+ * source, and watchReadable installs it in the page for a brief screen.
+ */
+const measureSmallTexts = ({ selector, min }: { selector: string; min: number }): SmallText[] => {
+  const root = document.querySelector(selector);
+  if (!root) return [{ text: `no ${selector}`, px: 0, where: "" }];
+  /** The product of the scale of every transform from el up to the document. */
+  const scaleOf = (el: Element): number => {
+    let scale = 1;
+    for (let e: Element | null = el; e; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.transform && style.transform !== "none") {
+        const m = new DOMMatrix(style.transform);
+        scale *= Math.hypot(m.a, m.b);
+      }
+      if (style.scale && style.scale !== "none") {
+        scale *= Number(style.scale.split(" ")[0]) || 1;
+      }
+      const zoom = Number(style.zoom);
+      if (zoom && zoom !== 1) scale *= zoom;
+    }
+    return scale;
+  };
+  const where = (el: Element): string => {
+    const tagged = el.closest("[data-testid]");
+    const id = tagged ? `[data-testid=${tagged.getAttribute("data-testid")}] ` : "";
+    return `${id}${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
+  };
+  const out: { text: string; px: number; where: string }[] = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = (node.textContent ?? "").trim();
+    const el = node.parentElement;
+    if (!text || !el) continue;
+    if (el.closest("[data-text-decor], .visually-hidden")) continue;
+    if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width < 1 || box.height < 1) continue;
+    if (box.right < 0 || box.bottom < 0 || box.left > innerWidth || box.top > innerHeight) continue;
+    const px = Number.parseFloat(getComputedStyle(el).fontSize) * scaleOf(el);
+    if (px < min - 0.01) out.push({ text, px: Math.round(px * 100) / 100, where: where(el) });
+  }
+  return out;
+};
+
+/**
  * Every visible text node under `selector` whose effective size is under
  * MIN_CSS_PX, once the screen's finite animations have ended.
  */
@@ -39,53 +88,7 @@ export async function smallTexts(
   { settle = true }: { settle?: boolean } = {},
 ): Promise<SmallText[]> {
   if (settle) await settled(page);
-  return page.evaluate(
-    ({ selector, min }) => {
-      const root = document.querySelector(selector);
-      if (!root) return [{ text: `no ${selector}`, px: 0, where: "" }];
-      /** The product of the scale of every transform from el up to the document. */
-      const scaleOf = (el: Element): number => {
-        let scale = 1;
-        for (let e: Element | null = el; e; e = e.parentElement) {
-          const style = getComputedStyle(e);
-          if (style.transform && style.transform !== "none") {
-            const m = new DOMMatrix(style.transform);
-            scale *= Math.hypot(m.a, m.b);
-          }
-          if (style.scale && style.scale !== "none") {
-            scale *= Number(style.scale.split(" ")[0]) || 1;
-          }
-          const zoom = Number(style.zoom);
-          if (zoom && zoom !== 1) scale *= zoom;
-        }
-        return scale;
-      };
-      const where = (el: Element): string => {
-        const tagged = el.closest("[data-testid]");
-        const id = tagged ? `[data-testid=${tagged.getAttribute("data-testid")}] ` : "";
-        return `${id}${el.tagName.toLowerCase()}.${[...el.classList].join(".")}`;
-      };
-      const out: { text: string; px: number; where: string }[] = [];
-      const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        const text = (node.textContent ?? "").trim();
-        const el = node.parentElement;
-        if (!text || !el) continue;
-        if (el.closest("[data-text-decor], .visually-hidden")) continue;
-        if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        const box = range.getBoundingClientRect();
-        if (box.width < 1 || box.height < 1) continue;
-        if (box.right < 0 || box.bottom < 0 || box.left > innerWidth || box.top > innerHeight)
-          continue;
-        const px = Number.parseFloat(getComputedStyle(el).fontSize) * scaleOf(el);
-        if (px < min - 0.01) out.push({ text, px: Math.round(px * 100) / 100, where: where(el) });
-      }
-      return out;
-    },
-    { selector, min: MIN_CSS_PX },
-  );
+  return page.evaluate(measureSmallTexts, { selector, min: MIN_CSS_PX });
 }
 
 /**
@@ -111,6 +114,68 @@ export async function expectReadable(
     small,
     `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,
   ).toEqual([]);
+}
+
+/**
+ * For a screen shown only briefly (the versus screen, 2.5 s): the page itself
+ * measures `selector`'s small texts the moment the screen's own entry
+ * animations have ended (or 1.5 s after it appeared), so a busy machine's
+ * slow round trips cannot miss it. Install before the screen appears; the
+ * answer waits for the measurement and fails on any text under MIN_CSS_PX.
+ */
+export async function watchReadable(
+  page: Page,
+  selector: string,
+  label: string,
+): Promise<() => Promise<void>> {
+  // Installed by its source as an expression (as a console line would be),
+  // which the page's Content-Security-Policy does not stop as it would eval.
+  await page.evaluate(`window.__measureSmallTexts = ${measureSmallTexts.toString()}`);
+  await page.evaluate(
+    ({ selector, min }) => {
+      const w = window as unknown as {
+        __briefSmall?: Record<string, unknown>;
+        __measureSmallTexts: (a: { selector: string; min: number }) => unknown;
+      };
+      w.__briefSmall ??= {};
+      const store = w.__briefSmall;
+      const run = w.__measureSmallTexts;
+      let appeared = 0;
+      const check = () => {
+        if (selector in store) return;
+        const el = document.querySelector(selector);
+        if (!el) {
+          appeared = 0;
+          return;
+        }
+        appeared ||= performance.now();
+        const moving = el
+          .getAnimations({ subtree: true })
+          .some((a) => a.playState === "running" && a.effect?.getTiming().iterations !== Infinity);
+        if (moving && performance.now() - appeared < 1500) return;
+        store[selector] = run({ selector, min });
+      };
+      const tick = () => {
+        check();
+        if (!(selector in store)) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    },
+    { selector, min: MIN_CSS_PX },
+  );
+  return async () => {
+    const handle = await page.waitForFunction(
+      (sel) =>
+        (window as unknown as { __briefSmall?: Record<string, unknown> }).__briefSmall?.[sel],
+      selector,
+      { timeout: 60_000 },
+    );
+    const small = (await handle.jsonValue()) as SmallText[];
+    expect(
+      small,
+      `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,
+    ).toEqual([]);
+  };
 }
 
 /**

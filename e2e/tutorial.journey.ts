@@ -68,7 +68,7 @@ async function playUnit(page: Page, press: Press): Promise<boolean> {
   if (!unit) return false;
   await press(page.getByTestId(unit.key));
   const lane = page.locator('[data-testid^="player-cell-"][data-place="true"]').first();
-  await expect(lane).toBeVisible({ timeout: 5_000 });
+  await expect(lane).toBeVisible({ timeout: 15_000 });
   await press(lane);
   return true;
 }
