@@ -86,6 +86,159 @@ function Badge({ kind, value, base }: { kind: "attack" | "hp"; value: number; ba
 }
 
 /**
+ * The art and name-fitting state of a card: both restart when the card or its
+ * size changes. nameFit's estimate suits most names; after layout, the name
+ * shrinks a little further while it still overflows its banner (no-op without layout).
+ */
+function useCardFace(card: ApiCard, size: CardSize) {
+  const key = `${card.id}|${card.name}|${size}`;
+  const [shownKey, setShownKey] = useState(key);
+  const [artFailed, setArtFailed] = useState(false);
+  const [shrink, setShrink] = useState(1);
+  if (shownKey !== key) {
+    setShownKey(key);
+    setArtFailed(false);
+    setShrink(1);
+  }
+  const nameRef = useRef<HTMLSpanElement>(null);
+
+  useLayoutEffect(() => {
+    const el = nameRef.current;
+    if (!el || el.clientWidth === 0) return;
+    const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    if (over && shrink > 0.6) setShrink(Math.round((shrink - 0.08) * 100) / 100);
+  });
+
+  return { artFailed, onArtError: () => setArtFailed(true), shrink, nameRef };
+}
+
+/** The cost pips: only the non-zero parts, none at all for a free card. */
+function CostPips({ card }: { card: ApiCard }) {
+  const costs = costParts(card);
+  if (costs.length === 0) return null;
+  return (
+    <span className="gc__costs" data-testid="card-costs">
+      {costs.map(({ resource, amount: n }) => (
+        <span
+          key={resource}
+          className={`gc-pip gc-pip--${resource}`}
+          data-testid={`card-cost-${resource}`}
+        >
+          <svg viewBox="0 0 24 24" className="gc-pip__shape" aria-hidden="true" focusable="false">
+            <path d={PIP_PATH[resource]} />
+          </svg>
+          <span className="gc-pip__value">{n}</span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+interface CardFaceProps extends ReturnType<typeof useCardFace> {
+  card: ApiCard;
+  size: CardSize;
+  hideFlavor: boolean;
+  amount: number | undefined;
+  shownAttack: number;
+  shownHp: number;
+  artBase: string | undefined;
+}
+
+/** What a card shows (hidden from assistive technology: the root's label tells it). */
+function CardFace({
+  card,
+  size,
+  hideFlavor,
+  amount,
+  shownAttack,
+  shownHp,
+  artBase,
+  artFailed,
+  onArtError,
+  shrink,
+  nameRef,
+}: CardFaceProps) {
+  const unit = card.type_card === "unit";
+  const fit = nameFit(card.name, size);
+  const text = cardText(card, size);
+  return (
+    <span className="gc__frame" aria-hidden="true">
+      <span className="gc__art">
+        {artFailed ? (
+          <span className="gc__art-fallback">
+            <span>{card.name.charAt(0)}</span>
+          </span>
+        ) : (
+          <img
+            className="gc__art-img"
+            src={cardArtUrl(card.id, size, artBase)}
+            alt=""
+            decoding="async"
+            draggable={false}
+            onError={onArtError}
+          />
+        )}
+      </span>
+      {!unit && <span className="gc__crest" />}
+      <span className={`gc__banner${fit.lines === 2 ? " gc__banner--two" : ""}`}>
+        <span
+          ref={nameRef}
+          className={`gc__name${fit.lines === 2 ? " gc__name--two" : ""}`}
+          // The fitted size as a variable: card.css sets it, and a phone puts a floor under it.
+          style={{ "--gc-name-size": `${(fit.cqw * shrink).toFixed(2)}cqw` } as CSSProperties}
+          data-testid="card-name"
+        >
+          {card.name}
+        </span>
+      </span>
+      <span className="gc__gem" title={RARITY_LABEL[card.rarity]} />
+      <span className="gc__text" data-testid="card-text">
+        {text && <span className="gc__ability">{text}</span>}
+        {card.flavor && !hideFlavor && (size !== "mini" || !text) && (
+          <span className="gc__flavor">{card.flavor}</span>
+        )}
+      </span>
+      <CostPips card={card} />
+      {unit && (
+        <>
+          <Badge kind="attack" value={shownAttack} base={card.attack} />
+          <Badge kind="hp" value={shownHp} base={card.hp} />
+        </>
+      )}
+      {amount !== undefined && (
+        <span className="gc__amount" data-testid="card-amount">
+          ×{amount}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** The root's classes: size, type, rarity, faction and the interaction states. */
+function cardClasses(
+  card: ApiCard,
+  size: CardSize,
+  flags: { playable: boolean; selected: boolean; disabled: boolean; interactive: boolean },
+  className: string | undefined,
+): string {
+  const { playable, selected, disabled, interactive } = flags;
+  return [
+    "gc",
+    `gc--${size}`,
+    `gc--${card.type_card}`,
+    `gc--${card.rarity}`,
+    `gc--faction-${card.faction}`,
+    playable && !disabled ? "gc--playable" : "",
+    selected ? "gc--selected" : "",
+    disabled ? "gc--disabled" : "",
+    interactive ? "gc--interactive" : "",
+    className ?? "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/**
  * One card, drawn in CSS over its art panel: the frame by type (a square art
  * window for units, an arched one with a crest for spells), tinted by faction,
  * a rarity gem, the name fitted to the banner, cost pips (only non-zero
@@ -110,125 +263,28 @@ export function GameCard({
   style,
   "data-testid": testId,
 }: GameCardProps) {
-  // Art and name fitting restart when the card or its size changes.
-  const key = `${card.id}|${card.name}|${size}`;
-  const [shownKey, setShownKey] = useState(key);
-  const [artFailed, setArtFailed] = useState(false);
-  const [shrink, setShrink] = useState(1);
-  if (shownKey !== key) {
-    setShownKey(key);
-    setArtFailed(false);
-    setShrink(1);
-  }
-  const nameRef = useRef<HTMLSpanElement>(null);
-  const fit = nameFit(card.name, size);
-
-  // nameFit's estimate suits most names; after layout, shrink a little
-  // further while a name still overflows its banner (no-op without layout).
-  useLayoutEffect(() => {
-    const el = nameRef.current;
-    if (!el || el.clientWidth === 0) return;
-    const over = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
-    if (over && shrink > 0.6) setShrink(Math.round((shrink - 0.08) * 100) / 100);
-  });
-
-  const unit = card.type_card === "unit";
+  // Held here, not in CardFace: the face stays put when the root turns from a div to a button.
+  const faceState = useCardFace(card, size);
   const interactive =
     !disabled &&
     (onClick !== undefined || onDoubleClick !== undefined || onContextMenu !== undefined);
-  const text = cardText(card, size);
-  const costs = costParts(card);
   const shownAttack = attack ?? card.attack ?? 0;
   const shownHp = hp ?? card.hp ?? 0;
   const label = cardAriaLabel(card, size, { attack: shownAttack, hp: shownHp });
-  const tint = tintOf(card.faction);
-
-  const classes = [
-    "gc",
-    `gc--${size}`,
-    `gc--${card.type_card}`,
-    `gc--${card.rarity}`,
-    `gc--faction-${card.faction}`,
-    playable && !disabled ? "gc--playable" : "",
-    selected ? "gc--selected" : "",
-    disabled ? "gc--disabled" : "",
-    interactive ? "gc--interactive" : "",
-    className ?? "",
-  ]
-    .filter(Boolean)
-    .join(" ");
-  const rootStyle = { ...style, ["--gc-tint" as string]: tint } as CSSProperties;
+  const classes = cardClasses(card, size, { playable, selected, disabled, interactive }, className);
+  const rootStyle = { ...style, ["--gc-tint" as string]: tintOf(card.faction) } as CSSProperties;
 
   const face = (
-    <span className="gc__frame" aria-hidden="true">
-      <span className="gc__art">
-        {artFailed ? (
-          <span className="gc__art-fallback">
-            <span>{card.name.charAt(0)}</span>
-          </span>
-        ) : (
-          <img
-            className="gc__art-img"
-            src={cardArtUrl(card.id, size, artBase)}
-            alt=""
-            decoding="async"
-            draggable={false}
-            onError={() => setArtFailed(true)}
-          />
-        )}
-      </span>
-      {!unit && <span className="gc__crest" />}
-      <span className={`gc__banner${fit.lines === 2 ? " gc__banner--two" : ""}`}>
-        <span
-          ref={nameRef}
-          className={`gc__name${fit.lines === 2 ? " gc__name--two" : ""}`}
-          // The fitted size as a variable: card.css sets it, and a phone puts a floor under it.
-          style={{ "--gc-name-size": `${(fit.cqw * shrink).toFixed(2)}cqw` } as CSSProperties}
-          data-testid="card-name"
-        >
-          {card.name}
-        </span>
-      </span>
-      <span className="gc__gem" title={RARITY_LABEL[card.rarity]} />
-      <span className="gc__text" data-testid="card-text">
-        {text && <span className="gc__ability">{text}</span>}
-        {card.flavor && !hideFlavor && (size !== "mini" || !text) && (
-          <span className="gc__flavor">{card.flavor}</span>
-        )}
-      </span>
-      {costs.length > 0 && (
-        <span className="gc__costs" data-testid="card-costs">
-          {costs.map(({ resource, amount: n }) => (
-            <span
-              key={resource}
-              className={`gc-pip gc-pip--${resource}`}
-              data-testid={`card-cost-${resource}`}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                className="gc-pip__shape"
-                aria-hidden="true"
-                focusable="false"
-              >
-                <path d={PIP_PATH[resource]} />
-              </svg>
-              <span className="gc-pip__value">{n}</span>
-            </span>
-          ))}
-        </span>
-      )}
-      {unit && (
-        <>
-          <Badge kind="attack" value={shownAttack} base={card.attack} />
-          <Badge kind="hp" value={shownHp} base={card.hp} />
-        </>
-      )}
-      {amount !== undefined && (
-        <span className="gc__amount" data-testid="card-amount">
-          ×{amount}
-        </span>
-      )}
-    </span>
+    <CardFace
+      {...faceState}
+      card={card}
+      size={size}
+      hideFlavor={hideFlavor}
+      amount={amount}
+      shownAttack={shownAttack}
+      shownHp={shownHp}
+      artBase={artBase}
+    />
   );
 
   if (!interactive) {

@@ -199,28 +199,114 @@ function useArenaQueue(): PvpQueue {
   return queue;
 }
 
-/**
- * The arena (product.md section 2): daily tasks, the PvP queue with its bot
- * fallback, the rank with the champions and rank-rewards popups, the season
- * track, and the reward popups the progression earned. `HistoryDialog` is
- * the battle chronicle the shell gives (features/replay).
- */
-export default function ArenaScreen({
-  HistoryDialog,
+/** The rank, what it pays, and the buttons of the champions and rank-rewards popups. */
+function RankPanel({
+  rank,
+  onOpen,
 }: {
-  HistoryDialog: ComponentType<{ onClose: () => void }>;
+  rank: User["rank"];
+  onOpen: (popup: "champions" | "rank-rewards") => void;
 }) {
-  const user = useAppStore((s) => s.user);
+  return (
+    <section className="arena-panel rank-panel" aria-label="Rank">
+      <RankDisplay rank={rank} />
+      <RankFacts rank={rank} />
+      <div className="rank-panel__buttons">
+        <button
+          type="button"
+          className="btn btn--purple rank-panel__button"
+          data-testid="champions-open"
+          onClick={() => {
+            playClick();
+            onOpen("champions");
+          }}
+        >
+          Champions
+        </button>
+        <button
+          type="button"
+          className="btn btn--purple rank-panel__button"
+          data-testid="rank-rewards-open"
+          onClick={() => {
+            playClick();
+            onOpen("rank-rewards");
+          }}
+        >
+          Rank rewards
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The season: level, xp bar, time left, the Season Pass (or its offer) and the track. */
+function SeasonPanel({ user, season }: { user: User; season: SeasonInfo | null }) {
   const cards = useAppStore((s) => s.cards);
-  const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
-  const [history, setHistory] = useState(false);
-  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
+  const sp = user.season_progress;
+  const lp = levelProgress(sp.xp, sp.currentLevel);
+  return (
+    <section className="arena-panel season-panel" aria-labelledby="season-title">
+      <header className="season-panel__head">
+        <h2 id="season-title" className="arena-panel__title">
+          Season
+        </h2>
+        <span className="season-panel__level">
+          Level <strong>{sp.currentLevel}</strong> / 30
+        </span>
+        <span
+          className="season-panel__xp"
+          role="progressbar"
+          aria-label="Season xp to the next level"
+          aria-valuemin={0}
+          aria-valuemax={lp.need}
+          aria-valuenow={lp.done}
+        >
+          <span
+            className="season-panel__xp-fill"
+            style={{ width: `${(100 * lp.done) / lp.need}%` }}
+          />
+          <span className="season-panel__xp-text">
+            {lp.done} / {lp.need} xp
+          </span>
+        </span>
+        {season && (
+          <span className="arena-panel__note">
+            Ends in {formatLeft(Date.parse(season.ends_at) - Date.now())}
+          </span>
+        )}
+        <span className="season-panel__spacer" />
+        {user.premium ? (
+          <span className="season-panel__pass" data-testid="season-pass-active">
+            Season Pass active
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--gold season-panel__ad"
+            data-testid="season-ad"
+            onClick={() => {
+              playClick();
+              setRoute("offers");
+            }}
+          >
+            <span className="lock-icon lock-icon--dark" aria-hidden="true" />
+            Unlock Season Pass rewards
+          </button>
+        )}
+      </header>
+      <SeasonTrack progress={sp} premium={user.premium} cards={cards} />
+    </section>
+  );
+}
+
+/**
+ * Opening the arena: locked below level 3 (the map says so too), back home
+ * then; otherwise fresh tasks, the season, and the public settings. Returns
+ * whether it is locked and the season once known.
+ */
+function useArenaOpen(level: number | undefined): { locked: boolean; season: SeasonInfo | null } {
   const [season, setSeason] = useState<SeasonInfo | null>(null);
-
-  const queue = useArenaQueue();
-
-  // Locked below level 3 (the map says so too); fresh tasks and season on open.
-  const locked = (user?.level ?? 0) < ARENA_LEVEL;
+  const locked = (level ?? 0) < ARENA_LEVEL;
   useEffect(() => {
     if (locked) {
       showSystemMessage(MESSAGES.arenaLocked, "info");
@@ -241,16 +327,67 @@ export default function ArenaScreen({
       live = false;
     };
   }, [locked]);
+  return { locked, season };
+}
 
+/**
+ * The reward popups the progression earned, less those dismissed on this
+ * screen (the server is told, and the fresh user drops them too).
+ */
+function useRewardQueue(user: User | null) {
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const items = useMemo(
     () => (user ? rewardQueue(user).filter((i) => !dismissed.has(i.key)) : []),
     [user, dismissed],
   );
+  const dismiss = (keys: readonly string[]) => setDismissed((prev) => new Set([...prev, ...keys]));
+  return { items, dismiss };
+}
+
+/** The first reward popup waiting: OK dismisses it, "claim all" every one. */
+function RewardPopups({ items, dismiss }: ReturnType<typeof useRewardQueue>) {
+  const cards = useAppStore((s) => s.cards);
   const current = items[0];
+  if (!current) return null;
+  return (
+    <RewardPopup
+      key={current.key}
+      item={current}
+      left={items.length - 1}
+      cards={cards}
+      onOk={() => {
+        playClick();
+        dismiss([current.key]);
+        tellSeen(seenBody(current));
+      }}
+      onClaimAll={() => {
+        playClick();
+        dismiss(items.map((i) => i.key));
+        tellSeen(seenAllBody(items));
+      }}
+    />
+  );
+}
+
+/**
+ * The arena (product.md section 2): daily tasks, the PvP queue with its bot
+ * fallback, the rank with the champions and rank-rewards popups, the season
+ * track, and the reward popups the progression earned. `HistoryDialog` is
+ * the battle chronicle the shell gives (features/replay).
+ */
+export default function ArenaScreen({
+  HistoryDialog,
+}: {
+  HistoryDialog: ComponentType<{ onClose: () => void }>;
+}) {
+  const user = useAppStore((s) => s.user);
+  const [popup, setPopup] = useState<"champions" | "rank-rewards" | null>(null);
+  const [history, setHistory] = useState(false);
+  const queue = useArenaQueue();
+  const { locked, season } = useArenaOpen(user?.level);
+  const rewards = useRewardQueue(user);
 
   if (!user || locked) return null;
-  const sp = user.season_progress;
-  const lp = levelProgress(sp.xp, sp.currentLevel);
 
   return (
     <ScreenFrame
@@ -280,109 +417,14 @@ export default function ArenaScreen({
         <div className="arena__top">
           <DailyTasksPanel dailys={user.dailys} />
           <QueuePanel queue={queue} />
-          <section className="arena-panel rank-panel" aria-label="Rank">
-            <RankDisplay rank={user.rank} />
-            <RankFacts rank={user.rank} />
-            <div className="rank-panel__buttons">
-              <button
-                type="button"
-                className="btn btn--purple rank-panel__button"
-                data-testid="champions-open"
-                onClick={() => {
-                  playClick();
-                  setPopup("champions");
-                }}
-              >
-                Champions
-              </button>
-              <button
-                type="button"
-                className="btn btn--purple rank-panel__button"
-                data-testid="rank-rewards-open"
-                onClick={() => {
-                  playClick();
-                  setPopup("rank-rewards");
-                }}
-              >
-                Rank rewards
-              </button>
-            </div>
-          </section>
+          <RankPanel rank={user.rank} onOpen={setPopup} />
         </div>
-
-        <section className="arena-panel season-panel" aria-labelledby="season-title">
-          <header className="season-panel__head">
-            <h2 id="season-title" className="arena-panel__title">
-              Season
-            </h2>
-            <span className="season-panel__level">
-              Level <strong>{sp.currentLevel}</strong> / 30
-            </span>
-            <span
-              className="season-panel__xp"
-              role="progressbar"
-              aria-label="Season xp to the next level"
-              aria-valuemin={0}
-              aria-valuemax={lp.need}
-              aria-valuenow={lp.done}
-            >
-              <span
-                className="season-panel__xp-fill"
-                style={{ width: `${(100 * lp.done) / lp.need}%` }}
-              />
-              <span className="season-panel__xp-text">
-                {lp.done} / {lp.need} xp
-              </span>
-            </span>
-            {season && (
-              <span className="arena-panel__note">
-                Ends in {formatLeft(Date.parse(season.ends_at) - Date.now())}
-              </span>
-            )}
-            <span className="season-panel__spacer" />
-            {user.premium ? (
-              <span className="season-panel__pass" data-testid="season-pass-active">
-                Season Pass active
-              </span>
-            ) : (
-              <button
-                type="button"
-                className="btn btn--gold season-panel__ad"
-                data-testid="season-ad"
-                onClick={() => {
-                  playClick();
-                  setRoute("offers");
-                }}
-              >
-                <span className="lock-icon lock-icon--dark" aria-hidden="true" />
-                Unlock Season Pass rewards
-              </button>
-            )}
-          </header>
-          <SeasonTrack progress={sp} premium={user.premium} cards={cards} />
-        </section>
+        <SeasonPanel user={user} season={season} />
       </div>
 
       {popup === "champions" && <ChampionsPopup onClose={() => setPopup(null)} />}
       {popup === "rank-rewards" && <RankRewardsPopup onClose={() => setPopup(null)} />}
-      {current && !popup && (
-        <RewardPopup
-          key={current.key}
-          item={current}
-          left={items.length - 1}
-          cards={cards}
-          onOk={() => {
-            playClick();
-            setDismissed((prev) => new Set(prev).add(current.key));
-            tellSeen(seenBody(current));
-          }}
-          onClaimAll={() => {
-            playClick();
-            setDismissed((prev) => new Set([...prev, ...items.map((i) => i.key)]));
-            tellSeen(seenAllBody(items));
-          }}
-        />
-      )}
+      {!popup && <RewardPopups {...rewards} />}
     </ScreenFrame>
   );
 }

@@ -52,18 +52,8 @@ interface LoginScreenProps {
   search?: string;
 }
 
-export function LoginScreen({ search }: LoginScreenProps) {
-  const isLoading = useAppStore((s) => s.isLoading);
-  const error = useAppStore((s) => s.error);
-  const [login, setLogin] = useState("");
-  const [password, setPassword] = useState("");
-  // index.html painted this screen's backdrop before the scripts: it stays the backdrop.
-  const overSplash = useOverBootSplash("login");
-  // A replay link (?replay=): the viewer opens once signed in (features/replay).
-  const sharedReplay = replayShareIn(search ?? window.location.search) !== null;
-  // A friend's link (?friend=, ?challenge=): it acts once signed in (features/friends).
-  const friendLink = /[?&](friend|challenge)=/.exec(search ?? window.location.search)?.[1];
-
+/** Play (local guest or the partner's signed launch of the query) and Play as new player. */
+function usePlayActions(isLoading: boolean, search: string | undefined) {
   const play = () => {
     if (isLoading) return;
     playClick();
@@ -90,6 +80,84 @@ export function LoginScreen({ search }: LoginScreenProps) {
     startSignIn(() => newGuest());
   };
 
+  return { play, playAsNew };
+}
+
+/** The embers behind the screen, over index.html's splash while it is up. */
+function LoginBackdrop() {
+  // index.html painted this screen's backdrop before the scripts: it stays the backdrop.
+  const overSplash = useOverBootSplash("login");
+  return (
+    <div className={`login__bg${overSplash ? " login__bg--splash" : ""}`} aria-hidden="true">
+      <span className="login__ember login__ember--1" />
+      <span className="login__ember login__ember--2" />
+      <span className="login__ember login__ember--3" />
+      <span className="login__ember login__ember--4" />
+      <span className="login__ember login__ember--5" />
+    </div>
+  );
+}
+
+/** The logo (a wordmark without it) and the 18+ tagline. */
+function LoginHero() {
+  return (
+    <header className="login__hero">
+      <h1 id="login-title" className="visually-hidden">
+        Cardrealm
+      </h1>
+      <ArtImage
+        className="login__logo"
+        src="/static/media/logo.svg"
+        alt=""
+        fallback={
+          <span className="login__wordmark" aria-hidden="true">
+            Cardrealm
+          </span>
+        }
+      />
+      <p className="login__tagline">
+        <span className="login__age" role="img" aria-label="Adults only">
+          18+
+        </span>
+        {TAGLINE}
+      </p>
+    </header>
+  );
+}
+
+/**
+ * What a link the player came by does once signed in: a replay link
+ * (?replay=) opens the viewer (features/replay); a friend's link (?friend=,
+ * ?challenge=) acts (features/friends).
+ */
+function LinkNotices({ search }: { search: string }) {
+  const sharedReplay = replayShareIn(search) !== null;
+  const friendLink = /[?&](friend|challenge)=/.exec(search)?.[1];
+  return (
+    <>
+      {sharedReplay && (
+        <p className="login__shared panel" role="status" data-testid="login-shared-replay">
+          A battle was shared with you. Play as a guest or sign in to watch it.
+        </p>
+      )}
+
+      {friendLink && (
+        <p className="login__shared panel" role="status" data-testid="login-friend-link">
+          {friendLink === "challenge"
+            ? "A friend challenged you to a game. Play as a guest or sign in to answer."
+            : "A player wants to be your friend. Play as a guest or sign in to add them."}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The returning hero's login and password; a wrong pair is told inline. */
+function SignInForm({ isLoading }: { isLoading: boolean }) {
+  const error = useAppStore((s) => s.error);
+  const [login, setLogin] = useState("");
+  const [password, setPassword] = useState("");
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (isLoading) return;
@@ -114,50 +182,70 @@ export function LoginScreen({ search }: LoginScreenProps) {
   };
 
   return (
-    <main className="login screen-enter" aria-labelledby="login-title">
-      <div className={`login__bg${overSplash ? " login__bg--splash" : ""}`} aria-hidden="true">
-        <span className="login__ember login__ember--1" />
-        <span className="login__ember login__ember--2" />
-        <span className="login__ember login__ember--3" />
-        <span className="login__ember login__ember--4" />
-        <span className="login__ember login__ember--5" />
-      </div>
-
-      <header className="login__hero">
-        <h1 id="login-title" className="visually-hidden">
-          Cardrealm
-        </h1>
-        <ArtImage
-          className="login__logo"
-          src="/static/media/logo.svg"
-          alt=""
-          fallback={
-            <span className="login__wordmark" aria-hidden="true">
-              Cardrealm
-            </span>
-          }
+    <form
+      className="login__panel login__panel--form panel"
+      aria-labelledby="login-form-title"
+      onSubmit={submit}
+      noValidate
+    >
+      <h2 id="login-form-title" className="login__panel-title">
+        Returning hero
+      </h2>
+      <label className="field">
+        <span className="field__label">Login</span>
+        <input
+          className="field__input"
+          name="login"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={LIMITS.loginMax}
+          value={login}
+          onChange={(e) => onType(setLogin)(e.target.value)}
+          data-testid="login-form-login"
         />
-        <p className="login__tagline">
-          <span className="login__age" role="img" aria-label="Adults only">
-            18+
-          </span>
-          {TAGLINE}
-        </p>
-      </header>
+      </label>
+      <label className="field">
+        <span className="field__label">Password</span>
+        <input
+          className="field__input"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          maxLength={LIMITS.passwordMax}
+          value={password}
+          onChange={(e) => onType(setPassword)(e.target.value)}
+          data-testid="login-form-password"
+        />
+      </label>
+      <div className="login__error-slot" aria-live="assertive">
+        {error !== NO_ERROR && (
+          <p className="form-error" role="alert" data-testid="login-error">
+            {error}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        className="btn btn--purple login__submit"
+        disabled={isLoading}
+        data-testid="login-form-submit"
+      >
+        Sign in
+      </button>
+    </form>
+  );
+}
 
-      {sharedReplay && (
-        <p className="login__shared panel" role="status" data-testid="login-shared-replay">
-          A battle was shared with you. Play as a guest or sign in to watch it.
-        </p>
-      )}
+export function LoginScreen({ search }: LoginScreenProps) {
+  const isLoading = useAppStore((s) => s.isLoading);
+  const { play, playAsNew } = usePlayActions(isLoading, search);
 
-      {friendLink && (
-        <p className="login__shared panel" role="status" data-testid="login-friend-link">
-          {friendLink === "challenge"
-            ? "A friend challenged you to a game. Play as a guest or sign in to answer."
-            : "A player wants to be your friend. Play as a guest or sign in to add them."}
-        </p>
-      )}
+  return (
+    <main className="login screen-enter" aria-labelledby="login-title">
+      <LoginBackdrop />
+      <LoginHero />
+      <LinkNotices search={search ?? window.location.search} />
 
       <div className="login__panels">
         <section
@@ -187,58 +275,7 @@ export function LoginScreen({ search }: LoginScreenProps) {
           </button>
         </section>
 
-        <form
-          className="login__panel login__panel--form panel"
-          aria-labelledby="login-form-title"
-          onSubmit={submit}
-          noValidate
-        >
-          <h2 id="login-form-title" className="login__panel-title">
-            Returning hero
-          </h2>
-          <label className="field">
-            <span className="field__label">Login</span>
-            <input
-              className="field__input"
-              name="login"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              maxLength={LIMITS.loginMax}
-              value={login}
-              onChange={(e) => onType(setLogin)(e.target.value)}
-              data-testid="login-form-login"
-            />
-          </label>
-          <label className="field">
-            <span className="field__label">Password</span>
-            <input
-              className="field__input"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              maxLength={LIMITS.passwordMax}
-              value={password}
-              onChange={(e) => onType(setPassword)(e.target.value)}
-              data-testid="login-form-password"
-            />
-          </label>
-          <div className="login__error-slot" aria-live="assertive">
-            {error !== NO_ERROR && (
-              <p className="form-error" role="alert" data-testid="login-error">
-                {error}
-              </p>
-            )}
-          </div>
-          <button
-            type="submit"
-            className="btn btn--purple login__submit"
-            disabled={isLoading}
-            data-testid="login-form-submit"
-          >
-            Sign in
-          </button>
-        </form>
+        <SignInForm isLoading={isLoading} />
       </div>
 
       <p className="login__version" data-testid="login-version">
