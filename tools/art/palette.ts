@@ -19,7 +19,7 @@ export interface Palette {
   shade: string;
   /** Silhouette colour of the scenery. */
   land: string;
-  /** Frame tint used by the card component (kept in sync with card.css). */
+  /** Frame tint used by the card component (kept in sync with card-frame.css). */
   frame: string;
 }
 

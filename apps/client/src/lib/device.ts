@@ -25,7 +25,7 @@ export function isTouchDevice(): boolean {
 }
 
 /**
- * The phone layout (the "Phone" sections of battle.css, deck.css and the
+ * The phone layout (the "Phone" sections of battle-phone.css, deck-phone.css and the
  * card views): a window at most 480 px high, where the 1280x720 stage is
  * drawn at about half size. Its cards show their name, cost and stats in
  * large type, and a tap opens a card large (docs/mobile.md).

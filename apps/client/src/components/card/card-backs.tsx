@@ -1,7 +1,7 @@
 /**
  * Up to 10 card backs fanned out: the opponent's hand on the battle board,
  * and a watched player's (features/social; `fan` -1, curving up). Drawn by
- * battle.css `.enemy-hand__back`.
+ * battle-screen.css `.enemy-hand__back`.
  */
 export function CardBacks({ count, fan }: { count: number; fan: 1 | -1 }) {
   const n = Math.min(count, 10);

@@ -64,7 +64,7 @@ export function cardArtUrl(id: number, size: CardSize, base = "/img/cards"): str
 
 /**
  * Name font sizes in percent of the card width (cqw). At the default card
- * widths of card.css (110 / 300 / 400 px) they are the product's maxima:
+ * widths of card-frame.css (110 / 300 / 400 px) they are the product's maxima:
  * 14 px mini, 16 px big, 22 px very big (product.md section 9).
  */
 export const NAME_FONT_CQW: Record<CardSize, number> = { mini: 12.7, big: 5.33, huge: 5.5 };

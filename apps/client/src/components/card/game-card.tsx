@@ -11,7 +11,12 @@ import {
   nameFit,
   RARITY_LABEL,
 } from "./card-model.ts";
-import "./card.css";
+// The card's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./card-frame.css";
+import "./card-art.css";
+import "./card-face.css";
+import "./card-stats.css";
+import "./card-phone.css";
 
 export interface GameCardProps {
   card: ApiCard;
@@ -184,7 +189,7 @@ function CardFace({
         <span
           ref={nameRef}
           className={`gc__name${fit.lines === 2 ? " gc__name--two" : ""}`}
-          // The fitted size as a variable: card.css sets it, and a phone puts a floor under it.
+          // The fitted size as a variable: card-face.css sets it, and card-phone.css puts a floor under it.
           style={{ "--gc-name-size": `${(fit.cqw * shrink).toFixed(2)}cqw` } as CSSProperties}
           data-testid="card-name"
         >

@@ -40,7 +40,11 @@ import { RankDisplay, rankLabel } from "./rank-display.tsx";
 import { RewardPopup } from "./reward-popup.tsx";
 import { SeasonTrack } from "./season-track.tsx";
 import { showVersus, versusFrom } from "./versus-screen.tsx";
-import "./arena.css";
+// The arena's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./arena-screen.css";
+import "./arena-season.css";
+import "./arena-popups.css";
+import "./arena-phone.css";
 import { formatGems } from "../../lib/format.ts";
 
 function cpuIdOf(messages: readonly StateMessage[]): number {

@@ -67,7 +67,7 @@ function isAimedByPlay(s: BattleStoreState, spot: BoardSpot): boolean {
   return t ? sameSpot(spotOf(t), spot) : false;
 }
 
-/** The parts an effect is drawn with (battle.css shapes them per kind and element). */
+/** The parts an effect is drawn with (battle-fx.css shapes them per kind and element). */
 const FX_PARTS = [0, 1, 2, 3, 4, 5];
 
 /** Spell and blow effects on a spot (battle-motion.ts): decoration, hidden from assistive tech. */

@@ -171,7 +171,7 @@ function useCardPointer(entry: ShownHandCard) {
   return { onPointerDown, takeClick };
 }
 
-/** The phone's hand (battle.css "Phone"): flat, cards 144 px wide side by side in 1050 px. */
+/** The phone's hand (battle-phone.css): flat, cards 144 px wide side by side in 1050 px. */
 const COMPACT_CARD = 144;
 const COMPACT_ROW = 1050;
 const COMPACT_GAP = 7;
@@ -244,7 +244,7 @@ function HandCard({ entry, index, count }: { entry: ShownHandCard; index: number
       }}
     >
       <BattleCard card={card} playable={state === "playable"} selected={picked} />
-      {/* The phone's name plate (battle.css "Phone"): the card's own banner is too small there. */}
+      {/* The phone's name plate (battle-phone.css): the card's own banner is too small there. */}
       <span className="hand-card__name" aria-hidden="true">
         {name}
       </span>

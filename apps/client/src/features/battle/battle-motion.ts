@@ -5,7 +5,7 @@ import type { SpotFx } from "../../stores/battle-store.ts";
 /**
  * The board's motion (issue 15, "A board that moves"): which effect a battle
  * event shows, in which element's colours, and whether motion is shown at
- * all. The effects are drawn by battle.css (`.fx--<kind>.fx--<element>`) and
+ * all. The effects are drawn by battle-fx.css (`.fx--<kind>.fx--<element>`) and
  * animate only transform and opacity (bench/RESULTS.md, "Battle: stable
  * layers"); the numbers (hp popups) are information and stay in every case.
  */

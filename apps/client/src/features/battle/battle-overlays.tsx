@@ -112,7 +112,7 @@ export function CardPreview() {
 }
 
 /**
- * A card tapped open on the phone layout, large enough to read (battle.css
+ * A card tapped open on the phone layout, large enough to read (battle-phone.css,
  * "Phone"): read-only. The next tap closes it: a tap on the card itself does
  * nothing else, a tap elsewhere goes on to what it touched (so the zoom never
  * stands between the player and the board). Escape closes it too.

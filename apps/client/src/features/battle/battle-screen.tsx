@@ -24,7 +24,18 @@ import {
 import { useBattleSlots } from "./battle-slots.tsx";
 import { dragStore, useDrag } from "./drag-store.ts";
 import { currentPlays } from "./play-options.ts";
-import "./battle.css";
+// The battle's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./battle-screen.css";
+import "./battle-castles.css";
+import "./battle-board.css";
+import "./battle-column.css";
+import "./battle-hand.css";
+import "./battle-messages.css";
+import "./battle-looks.css";
+import "./battle-preview.css";
+import "./battle-fx.css";
+import "./battle-fx-keyframes.css";
+import "./battle-phone.css";
 
 /** Arrow keys move between the hand, the two tables and the castles (data-nav="row:col"). */
 function moveFocus(root: HTMLElement, key: string): boolean {

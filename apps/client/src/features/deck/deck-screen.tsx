@@ -18,7 +18,11 @@ import {
 import { DeckSlider, LibrarySlider } from "./deck-sliders.tsx";
 import { type DeckDialog, DeckHeader, DeckMeter, DeckSide, FILTERS } from "./deck-tools.tsx";
 import { useDeckEdits } from "./use-deck-edits.ts";
-import "./deck.css";
+// The deck editor's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./deck-editor.css";
+import "./deck-panel.css";
+import "./deck-dialogs.css";
+import "./deck-phone.css";
 
 /**
  * The deck editor (route "deck", product.md section 2): the library above,

@@ -17,7 +17,11 @@ import { deckApi, type MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
-import "./deck.css";
+// The deck editor's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./deck-editor.css";
+import "./deck-panel.css";
+import "./deck-dialogs.css";
+import "./deck-phone.css";
 
 /** The query parameter of a share link: ?deck=<code>. */
 export const SHARE_PARAM = "deck";

@@ -11,7 +11,7 @@ import { type OpponentSlot, opponentSlots } from "./opponent-state.ts";
 const ROMAN = ["", "I", "II", "III"];
 
 /**
- * The window's way out (map.css boss-close, 160 ms): a close first plays it,
+ * The window's way out (map-boss.css boss-close, 160 ms): a close first plays it,
  * then tells the map. The click that closes is answered by a frame with a class
  * changed on two elements; the map's store update and the removal of the
  * window's nodes come after that frame (bench/web/inp.ts, "close boss window").

@@ -12,7 +12,13 @@ import { CHAPTERS, type ChapterInfo } from "./chapters.ts";
 import { ARENA_POSITION, CHAPTER_POSITIONS, ROAD_ORDER, roadPath } from "./map-layout.ts";
 import { ResumeBanner, useRunningBattle } from "./resume-banner.tsx";
 import { chooseOpponent, closeChapter, openChapter } from "./story-flow.ts";
-import "./map.css";
+// The map's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./map-board.css";
+import "./map-nav.css";
+import "./map-boss.css";
+import "./map-opponents.css";
+import "./map-states.css";
+import "./map-phone.css";
 
 /** The story layer (dialogues and comics) loads when a story first plays. */
 const StoryLayer = lazy(() => import("./story-layer.tsx"));

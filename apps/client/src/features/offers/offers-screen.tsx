@@ -23,7 +23,10 @@ import {
 } from "../../stores/app-store.ts";
 import { BoxView } from "./box-view.tsx";
 import { newRequestId, type OpenBoxResult, offersApi } from "./offers-api.ts";
-import "./offers.css";
+// The offers screen's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./offers-shop.css";
+import "./offers-opened.css";
+import "./offers-phone.css";
 import { formatGems } from "../../lib/format.ts";
 import { tutorialEvent } from "../../stores/tutorial-state.ts";
 

@@ -6,7 +6,9 @@ import { playClick } from "../../lib/audio.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { appStore, setReplay } from "../../stores/app-store.ts";
 import { replayApi, replayErrorText } from "./replay-api.ts";
-import "./replay.css";
+// The replay's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./replay-bar.css";
+import "./replay-history.css";
 import { useLoad } from "../../lib/use-load.ts";
 
 export const MODE_LABEL: Record<ReplayMode, string> = {

@@ -12,7 +12,9 @@ import {
   togglePlay,
   useReplayPlayer,
 } from "./replay-player.ts";
-import "./replay.css";
+// The replay's stylesheet, split by subject: imported in this order, which is its cascade.
+import "./replay-bar.css";
+import "./replay-history.css";
 
 /** The controls' glyphs, drawn (the game's fonts have no media symbols). */
 function Glyph({ kind }: { kind: "back" | "forward" | "play" | "pause" }) {
