@@ -1,8 +1,9 @@
 // Size limits of the source (issue 27), run by `npm run lint` and npm test's lint step:
 //   - no source file over MAX_FILE_LINES lines,
 //   - no function over MAX_FUNCTION_LINES lines of its own.
-// Source: every JavaScript/TypeScript file git tracks, except generated data and
-// the client's built or public folders. A function's own lines are the lines of
+// Source: every JavaScript/TypeScript file git tracks, and every stylesheet and
+// HTML page (file length only: they have no functions), except generated data
+// and the client's built or public folders. A function's own lines are the lines of
 // its span that do not belong to a function nested in it: nested functions are
 // measured on their own, so a test's `describe` callback or a service factory
 // returning its methods is judged by each `it` and each method, while a
@@ -24,8 +25,10 @@ export const MAX_FUNCTION_LINES = 120;
 
 const root = resolve(fileURLToPath(import.meta.url), "../..");
 
-/** Code files. */
+/** Code files: both limits. */
 const SOURCE = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/;
+/** Stylesheets and pages: the file limit only. */
+const MARKUP = /\.(css|html)$/;
 /** Generated data and build output: not written by hand, not judged. */
 const GENERATED = [
   /(^|\/)generated\//,
@@ -142,13 +145,16 @@ export function lineCount(text) {
 export function breaches(paths) {
   const out = [];
   for (const path of paths) {
-    if (!SOURCE.test(path) || GENERATED.some((g) => g.test(path)) || ALLOWED.has(path)) continue;
+    const code = SOURCE.test(path);
+    if (!(code || MARKUP.test(path))) continue;
+    if (GENERATED.some((g) => g.test(path)) || ALLOWED.has(path)) continue;
     const full = resolve(root, path);
     if (!existsSync(full)) continue; // deleted, not yet staged
     const text = readFileSync(full, "utf8");
     const lines = lineCount(text);
     if (lines > MAX_FILE_LINES)
       out.push(`${path}: ${lines} lines (at most ${MAX_FILE_LINES}): split it by subject`);
+    if (!code) continue;
     for (const f of longFunctions(text, path)) {
       out.push(
         `${path}:${f.line}: function ${f.name} has ${f.lines} lines of its own (at most ${MAX_FUNCTION_LINES})`,
