@@ -12,6 +12,8 @@ const baseEnv = () => ({
   DATABASE_URL: "",
 });
 
+// Each test starts real server processes (tsx compiles the server at each
+// start): 5-10 s alone, past 30 s beside a full suite on a busy 2-core machine.
 describe("the server process", () => {
   it("keeps an answered sign-up after a SIGKILL straight after the answer", async () => {
     const env = baseEnv();
@@ -34,7 +36,7 @@ describe("the server process", () => {
       second.child.kill("SIGKILL");
       await exited(second.child);
     }
-  });
+  }, 120_000);
 
   it("finishes an in-flight request on SIGTERM, then exits 0", async () => {
     const p = await startServer({ ...baseEnv(), LOG_LEVEL: "info" });
@@ -74,10 +76,10 @@ describe("the server process", () => {
     expect(JSON.parse(res.text).data.login).toBe("graceful");
     expect(await exited(p.child)).toBe(0);
     expect(p.output()).toMatch(/closed cleanly/);
-  });
+  }, 120_000);
 
   it("refuses to start with a bad setting and says which", async () => {
     const env = { ...baseEnv(), PORT: "seventy" };
     await expect(startServer(env)).rejects.toThrow(/PORT must be a number/);
-  });
+  }, 120_000);
 });
