@@ -34,6 +34,7 @@ import { CATALOGUE } from "@cardrealm/content";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { BENCH_THROTTLES } from "../shared-server.ts";
+import { BENCH_METRICS_TOKEN, openWindow, windowLines } from "./server-probe.ts";
 
 const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
@@ -70,6 +71,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; port
       REDIS_URL: "",
       CLIENT_DIST: "/nonexistent",
       ...BENCH_THROTTLES,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -444,6 +446,7 @@ try {
     `${Math.round(inProgress)} games started in ${((Date.now() - t3) / 1000).toFixed(1)} s`,
   );
   await new Promise((r) => setTimeout(r, 2000));
+  const probe = await openWindow(port, pid);
   measureStart = performance.now();
   messages = 0;
   gamesEnded = 0;
@@ -461,6 +464,7 @@ try {
   genLag.disable();
   clearInterval(sampler);
   measureEnd = performance.now();
+  const serverReading = await probe.close();
   const elapsed = (Date.now() - t2) / 1000;
   const serverCpu = (cpuMsOf(pid) - cpuStart) / (elapsed * 10);
   const benchUsage = process.cpuUsage(benchCpuStart);
@@ -484,6 +488,7 @@ try {
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
     // The histogram holds whole sampling intervals: the delay is what lies past the period.
+    ...windowLines(serverReading, elapsed),
     `generator event-loop delay  p50 ${lagMs(genLag.percentile(50))} ms, p99 ${lagMs(genLag.percentile(99))} ms, max ${lagMs(genLag.max)} ms (this load generator's own loop, not the server)`,
     `memory per idle player      ${(perPlayer / 1024).toFixed(1)} KB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before sockets, ${(rssIdle / 2 ** 20).toFixed(0)} MB idle, ${(rssBusy / 2 ** 20).toFixed(0)} MB playing)`,
     `http errors                 ${httpErrors}`,
