@@ -176,3 +176,18 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
     `${pad("profile window")}PROFILE_FROM_US=${r.fromUs} PROFILE_TO_US=${r.toUs}`,
   ];
 }
+
+/** One server's window whose close gives bench/pvp's output lines. */
+export async function openServerWindow(
+  port: number,
+  pid: number,
+): Promise<{ close(): Promise<string[]> }> {
+  const w = await openWindow(port, pid);
+  const t0 = performance.now();
+  return {
+    async close() {
+      const r = await w.close();
+      return windowLines(r, (performance.now() - t0) / 1000);
+    },
+  };
+}
