@@ -22,7 +22,7 @@ import { join, resolve } from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { busPrefix } from "../../apps/server/src/realtime/bus.ts";
-import { BENCH_THROTTLES } from "../shared-server.ts";
+import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
 import { BENCH_METRICS_TOKEN, cpuMsOfPid, openWindow, windowLines } from "./server-probe.ts";
 
 const root = resolve(import.meta.dirname, "..", "..");
@@ -151,7 +151,7 @@ export async function startCluster(opts: {
       const port = await freePort();
       const child = spawn(
         process.execPath,
-        [...opts.nodeArgs, "--import", "tsx", "apps/server/src/main.ts"],
+        [...SERVER_NODE_FLAGS, ...opts.nodeArgs, "--import", "tsx", "apps/server/src/main.ts"],
         {
           cwd: root,
           env: {

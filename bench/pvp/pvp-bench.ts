@@ -33,7 +33,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { CATALOGUE } from "@cardrealm/content";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
-import { BENCH_THROTTLES } from "../shared-server.ts";
+import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
 import { dropScratchDatabase, startCluster } from "./cluster.ts";
 import { BENCH_METRICS_TOKEN, openServerWindow } from "./server-probe.ts";
 
@@ -59,7 +59,10 @@ function freePort(): Promise<number> {
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const extra = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...extra, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
