@@ -32,6 +32,14 @@ export const BENCH_THROTTLES = {
   MAX_CONNECTIONS: "1000000",
 } as const;
 
+/**
+ * The V8 flags the server runs with in production (scripts/start.mjs, the
+ * Dockerfile's CMD): bench/pvp starts its servers with them, before
+ * BENCH_SERVER_NODE_ARGS (a later flag wins). Without them it measured a
+ * young generation half the size that ships.
+ */
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"] as const;
+
 export interface BenchServerOptions {
   /** Pin the server to these CPUs (`taskset -c`), e.g. "1". */
   cpus?: string;

@@ -9,6 +9,13 @@
  *
  * With `focus` (a function name), also where that function's time comes
  * from: its samples by the nearest caller outside Kysely.
+ *
+ *   PROFILE_FROM_US=.. PROFILE_TO_US=.. ... : only the samples between these
+ *   instants of the monotonic clock (bench/pvp prints its measuring window's
+ *   as "profile window"; a V8 profile's clock is process.hrtime's).
+ *
+ * Self time is also summed by file and by area (a package under
+ * node_modules, a folder of apps/server/src, packages/<name>, node:).
  */
 import { readFileSync } from "node:fs";
 
@@ -18,6 +25,7 @@ interface ProfileNode {
   children?: number[];
 }
 interface Profile {
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
@@ -51,10 +59,27 @@ for (const dt of profile.timeDeltas) {
   clock += dt;
   at.push(clock);
 }
-const from = lastUs > 0 ? clock - lastUs : Number.NEGATIVE_INFINITY;
+const fromUs = Number(process.env.PROFILE_FROM_US ?? Number.NaN) - profile.startTime;
+const toUs = Number(process.env.PROFILE_TO_US ?? Number.NaN) - profile.startTime;
+const from = lastUs > 0 ? clock - lastUs : Number.isNaN(fromUs) ? Number.NEGATIVE_INFINITY : fromUs;
+const to = Number.isNaN(toUs) ? Number.POSITIVE_INFINITY : toUs;
+const byFile = new Map<string, number>();
+const byArea = new Map<string, number>();
+/** Where a frame's code lives, coarsely: a package, a server folder, node itself. */
+function areaOf(url: string): string {
+  if (url === "") return "(native)";
+  if (url.startsWith("node:")) return "node:";
+  const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (nm) return `node_modules/${nm[1]}`;
+  const server = /apps\/server\/src\/([^/]+)\//.exec(url);
+  if (server) return `apps/server/src/${server[1]}/`;
+  const pkg = /packages\/([^/]+)\//.exec(url);
+  if (pkg) return `packages/${pkg[1]}`;
+  return url.replace(/^.*\/(apps|packages)\//, "$1/");
+}
 profile.samples.forEach((id, i) => {
   const dt = profile.timeDeltas[i] ?? 0;
-  if ((at[i] ?? 0) < from) return;
+  if ((at[i] ?? 0) < from || (at[i] ?? 0) > to) return;
   const node = byId.get(id);
   if (!node) return;
   const name = node.callFrame.functionName;
@@ -62,12 +87,17 @@ profile.samples.forEach((id, i) => {
     if (name !== "(idle)") {
       busy += dt;
       self.set(name, (self.get(name) ?? 0) + dt);
+      byArea.set(name, (byArea.get(name) ?? 0) + dt);
     }
     return;
   }
   busy += dt;
   const key = label(node);
   self.set(key, (self.get(key) ?? 0) + dt);
+  const url = node.callFrame.url.replace(/^.*\/(node_modules|apps|packages)\//, "$1/");
+  byFile.set(url || "(native)", (byFile.get(url || "(native)") ?? 0) + dt);
+  const area = areaOf(node.callFrame.url);
+  byArea.set(area, (byArea.get(area) ?? 0) + dt);
   if (focus) {
     let inFocus = false;
     for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
@@ -97,6 +127,14 @@ const print = (title: string, m: Map<string, number>) => {
   for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
     console.log(`${((100 * v) / busy).toFixed(1).padStart(5)} %  ${k}`);
 };
+if (Number.isFinite(from) || Number.isFinite(to)) {
+  const span = (Math.min(to, clock) - Math.max(0, from)) / 1e6;
+  console.log(
+    `window ${span.toFixed(1)} s: busy ${(busy / 1e6).toFixed(2)} s = ${((100 * busy) / 1e6 / span).toFixed(0)}% of a core`,
+  );
+}
 print("self time", self);
+print("self time by area", byArea);
+print("self time by file", byFile);
 print("inclusive time", inclusive);
 if (focus) print(`${focus}: by its nearest caller outside Kysely`, callers);

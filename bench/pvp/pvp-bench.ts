@@ -29,8 +29,10 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { dropScratchDatabase, startCluster } from "./cluster.ts";
 import { type Bot, connect, pct, queue, stats } from "./pvp-bots.ts";
 import { cpuMsOf, pool, post, root, rssOf, startServer, target } from "./pvp-server.ts";
+import { openServerWindow } from "./server-probe.ts";
 
 const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
@@ -55,12 +57,24 @@ if (pgBase) {
   u.pathname = `/${benchDbName}`;
   benchDbUrl = u.toString();
 }
-const server = await startServer(dataDir, benchDbUrl);
-target.port = server.port;
+// BENCH_CLUSTER=1: two processes behind nginx with Redis (bench/pvp/cluster.ts).
+const cluster = process.env.BENCH_CLUSTER
+  ? await startCluster({
+      databaseUrl: benchDbUrl,
+      redisUrl: process.env.REDIS_URL || "redis://127.0.0.1:6379",
+      dataDir,
+      nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [],
+    }).catch(async (err: unknown) => {
+      await dropScratchDatabase(pgBase, benchDbName);
+      throw err;
+    })
+  : null;
+const server = cluster?.servers[0] ?? (await startServer(dataDir, benchDbUrl));
+target.port = cluster?.port ?? server.port;
 const pid = server.child.pid as number;
 try {
   console.log(
-    `bench/pvp: ${N} players, ${GAMES} games at once, ${SECONDS} s, think ${THINK_MS} ms, ${cpus().length} cores, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite"}`,
+    `bench/pvp: ${N} players, ${GAMES} games at once, ${SECONDS} s, think ${THINK_MS} ms, ${cpus().length} cores, database ${process.env.BENCH_DATABASE_URL ? "PostgreSQL" : "SQLite"}${cluster ? ", 2 processes behind nginx with Redis" : ""}`,
   );
   const t0 = Date.now();
   const users: { id: number; token: string }[] = [];
@@ -124,6 +138,7 @@ try {
     `${Math.round(stats.inProgress)} games started in ${((Date.now() - t3) / 1000).toFixed(1)} s`,
   );
   await new Promise((r) => setTimeout(r, 2000));
+  const probe = cluster ? await cluster.openWindows() : await openServerWindow(target.port, pid);
   stats.measureStart = performance.now();
   stats.messages = 0;
   stats.gamesEnded = 0;
@@ -141,6 +156,7 @@ try {
   genLag.disable();
   clearInterval(sampler);
   stats.measureEnd = performance.now();
+  const serverLines = await probe.close();
   const elapsed = (Date.now() - t2) / 1000;
   const serverCpu = (cpuMsOf(pid) - cpuStart) / (elapsed * 10);
   const benchUsage = process.cpuUsage(benchCpuStart);
@@ -164,6 +180,7 @@ try {
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
     // The histogram holds whole sampling intervals: the delay is what lies past the period.
+    ...serverLines,
     `generator event-loop delay  p50 ${lagMs(genLag.percentile(50))} ms, p99 ${lagMs(genLag.percentile(99))} ms, max ${lagMs(genLag.max)} ms (this load generator's own loop, not the server)`,
     `memory per idle player      ${(perPlayer / 1024).toFixed(1)} KB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before sockets, ${(rssIdle / 2 ** 20).toFixed(0)} MB idle, ${(rssBusy / 2 ** 20).toFixed(0)} MB playing)`,
     `http errors                 ${stats.httpErrors}`,
@@ -186,6 +203,7 @@ try {
   stats.stopping = true;
   server.child.kill("SIGTERM");
   await new Promise((r) => server.child.once("exit", r));
+  await cluster?.stop();
   // Each run leaves a 30-60 MB database: gone with the run.
   rmSync(dataDir, { recursive: true, force: true });
   if (benchDbName && pgBase) {

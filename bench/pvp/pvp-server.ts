@@ -8,7 +8,8 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
-import { BENCH_THROTTLES } from "../shared-server.ts";
+import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
+import { BENCH_METRICS_TOKEN } from "./server-probe.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
 // Idle keep-alive sockets are kept (Node's default keeps 256 and closes the
@@ -35,7 +36,10 @@ export async function startServer(
   databaseUrl: string,
 ): Promise<{ child: ChildProcess; port: number }> {
   const port = await freePort();
-  const extra = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const extra = [
+    ...SERVER_NODE_FLAGS,
+    ...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []),
+  ];
   const child = spawn(process.execPath, [...extra, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
@@ -48,6 +52,7 @@ export async function startServer(
       REDIS_URL: "",
       CLIENT_DIST: "/nonexistent",
       ...BENCH_THROTTLES,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.ts";
 import { createGroupTransaction } from "../src/db/group-transaction.ts";
 import type { Database } from "../src/db/schema.ts";
+import { createFileSync, offLoopDurability } from "../src/db/wal-sync.ts";
 import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
 
 announceDialects();
@@ -112,5 +113,113 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
     // lets the loop turn; PostgreSQL's queries turn it on their own.
     expect(sawTurn.slice(1)).toEqual([true, true]);
     expect(await rows()).toEqual([1, 2, 3]);
+  });
+});
+
+describe("a group transaction that syncs off the event loop (SQLite file)", () => {
+  let db: Db;
+  beforeEach(async () => {
+    db = await freshDb("sqlite");
+    await sql`create table group_probe (id integer primary key)`.execute(db.kysely);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  const level = async () =>
+    Number(
+      (await sql<{ synchronous: number }>`pragma synchronous`.execute(db.kysely)).rows[0]
+        ?.synchronous,
+    );
+
+  it("commits without the fsync and answers only once the sync it waits for is done", async () => {
+    const real = offLoopDurability(db);
+    if (!real) throw new Error("a SQLite file in WAL mode syncs off the loop");
+    let release: () => void = () => {};
+    const syncs: Promise<void>[] = [];
+    const durability = {
+      relaxed: real.relaxed,
+      sync: () => {
+        const p = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        syncs.push(p);
+        return p;
+      },
+    };
+    const group = createGroupTransaction(db.kysely, { budgetMs: 1e9, durability });
+    let answered = false;
+    let levelInside = 0;
+    const work = group
+      .run(async (trx) => {
+        await sql`insert into group_probe (id) values (1)`.execute(trx);
+        levelInside = Number(
+          (await sql<{ synchronous: number }>`pragma synchronous`.execute(trx)).rows[0]
+            ?.synchronous,
+        );
+        return 7;
+      })
+      .then((v) => {
+        answered = true;
+        return v;
+      });
+    // Committed (other queries see it) and waiting for its sync.
+    await expect.poll(() => syncs.length).toBe(1);
+    expect((await sql`select id from group_probe`.execute(db.kysely)).rows).toHaveLength(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(answered).toBe(false);
+    release();
+    expect(await work).toBe(7);
+    expect(levelInside).toBe(1); // NORMAL: no fsync inside the commit
+    expect(await level()).toBe(2); // the connection is FULL again
+  });
+
+  it("rejects the group's works when the sync fails", async () => {
+    const real = offLoopDurability(db);
+    if (!real) throw new Error("a SQLite file in WAL mode syncs off the loop");
+    const group = createGroupTransaction(db.kysely, {
+      durability: { relaxed: real.relaxed, sync: () => Promise.reject(new Error("EIO")) },
+    });
+    await expect(
+      group.run((trx) => sql`insert into group_probe (id) values (2)`.execute(trx)),
+    ).rejects.toThrow("EIO");
+  });
+
+  it("the real sync fdatasyncs the WAL file and answers", async () => {
+    const durability = offLoopDurability(db);
+    const group = createGroupTransaction(db.kysely, { durability });
+    await group.run((trx) => sql`insert into group_probe (id) values (3)`.execute(trx));
+    expect((await sql`select id from group_probe`.execute(db.kysely)).rows).toHaveLength(1);
+  });
+});
+
+describe("createFileSync", () => {
+  it("runs one sync at a time, and calls during one share the next", async () => {
+    const started: (() => void)[] = [];
+    const sync = createFileSync("/nowhere", () => new Promise<void>((r) => started.push(r)));
+    const a = sync();
+    const b = sync();
+    const c = sync();
+    expect(started).toHaveLength(1);
+    started[0]?.();
+    await a;
+    await expect.poll(() => started.length).toBe(2);
+    started[1]?.();
+    await Promise.all([b, c]);
+    expect(started).toHaveLength(2);
+    // Idle again: the next call starts at once.
+    const d = sync();
+    expect(started).toHaveLength(3);
+    started[2]?.();
+    await d;
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)("is not offered for PostgreSQL", async () => {
+    const pgDb = await freshDb("postgres");
+    try {
+      expect(offLoopDurability(pgDb)).toBeUndefined();
+    } finally {
+      await pgDb.close();
+    }
   });
 });

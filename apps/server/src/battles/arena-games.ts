@@ -16,6 +16,7 @@ import {
   loadArena,
   saveArenaState,
 } from "../db/repositories/pvp-repo.ts";
+import { offLoopDurability } from "../db/wal-sync.ts";
 import type { RoomClock } from "../realtime/room-clock.ts";
 import { Refused } from "../services/outcome.ts";
 import type { RoomRegistry } from "./arena-room.ts";
@@ -102,7 +103,7 @@ export function createArenaGames(
   const k = db.kysely;
   const writer = createArenaWriter(db);
   /** Games that end together settle in one commit (db/group-transaction.ts). */
-  const settlements = createGroupTransaction(k);
+  const settlements = createGroupTransaction(k, { durability: offLoopDurability(db) });
   /** This process's copy of the games it serves (see apply: never trusted alone). */
   const cache = new Map<string, Cached>();
 

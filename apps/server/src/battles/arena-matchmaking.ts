@@ -8,6 +8,9 @@ import type { ArenaStart } from "./arena-start.ts";
 import { humans, type Loaded, sideOf } from "./arena-types.ts";
 import { refuse } from "./refusals.ts";
 
+/** The shortest time between the starts of two passes that joins asked for (the 1 s tick is apart). */
+const MIN_PASS_GAP_MS = 50;
+
 /**
  * The arena queue and its confirm step: joining and leaving the queue, a
  * matchmaking pass that pairs players (both hear confirm_start_game), and
@@ -20,11 +23,44 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
   const roomClock = deps.room;
   const window = deps.window ?? DEFAULT_WINDOW;
   let matching: Promise<void> | null = null;
+  /** Players joined while a pass ran: another pass follows it. */
+  let again = false;
+  let passStartedAt = Number.NEGATIVE_INFINITY;
+  let soon: NodeJS.Timeout | null = null;
+
+  /**
+   * A pass soon after a join, shared by the joins around it: at most one
+   * pass runs at a time, and one that follows joins starts no sooner than
+   * MIN_PASS_GAP_MS after the last one began. A pass scans the whole queue
+   * (with Redis, a Lua script over the shared sorted set), so one per join
+   * made a burst of n joins cost n full scans, O(n^2), on every process.
+   */
+  function matchSoon(): void {
+    if (matching) {
+      again = true;
+      return;
+    }
+    if (soon) return;
+    const wait = passStartedAt + MIN_PASS_GAP_MS - performance.now();
+    if (wait <= 0) {
+      ctx.background(matchTick(), "matchmaking");
+      return;
+    }
+    soon = setTimeout(() => {
+      soon = null;
+      ctx.background(matchTick(), "matchmaking");
+    }, wait);
+    soon.unref();
+  }
 
   /** One matchmaking pass: pairs leave the queue and both hear confirm_start_game. */
   function matchTick(): Promise<void> {
     if (ctx.isClosed()) return Promise.resolve();
-    if (matching) return matching;
+    if (matching) {
+      again = true;
+      return matching;
+    }
+    passStartedAt = performance.now();
     matching = (async () => {
       const now = roomClock.now();
       const pairs = await store.takePairs(now, window);
@@ -42,6 +78,10 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
       }
     })().finally(() => {
       matching = null;
+      if (again) {
+        again = false;
+        matchSoon();
+      }
     });
     return matching;
   }
@@ -54,7 +94,7 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
       throw refuse.conflict("A match is waiting for your confirmation.");
     if (!(await store.join(userId, user.rank_score, now)))
       throw refuse.conflict("You are already in the queue.");
-    ctx.background(matchTick(), "matchmaking");
+    matchSoon();
     return { in_queue: true, since: now };
   }
 

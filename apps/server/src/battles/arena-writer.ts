@@ -2,7 +2,7 @@ import {
   type ArenaSave,
   type CommitBatch,
   createSqliteMoveBatch,
-  kyselyMoveBatch,
+  postgresMoveBatch,
 } from "../db/arena-move-batch.ts";
 import type { Db } from "../db/database.ts";
 
@@ -17,12 +17,13 @@ export type { ArenaSave, CommitBatch };
  *
  * On SQLite the batch runs precompiled statements on the raw connection with
  * synchronous=NORMAL (db/arena-move-batch.ts, docs/decisions.md "Arena moves
- * commit with synchronous=NORMAL"); on PostgreSQL it is Kysely as before.
+ * commit with synchronous=NORMAL"); on PostgreSQL the whole batch is one
+ * statement with synchronous_commit = off.
  */
 export function createArenaWriter(db: Db, maxBatch = 256) {
   const commit: CommitBatch = db.sqlite
     ? createSqliteMoveBatch(db.kysely, db.sqlite)
-    : kyselyMoveBatch(db.kysely);
+    : postgresMoveBatch(db.kysely);
   let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
     [];
   let running = false;

@@ -25,6 +25,7 @@ import {
   voidBattle,
 } from "../db/repositories/battles-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
+import { offLoopDurability } from "../db/wal-sync.ts";
 import type { Progression } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { createArenaWriter } from "./arena-writer.ts";
@@ -122,11 +123,14 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   // SQLite: the arena's group-commit writer (statements compiled once,
   // synchronous = NORMAL); PostgreSQL: one relaxed statement a move.
   const writer = db.sqlite ? createArenaWriter(db) : undefined;
-  // SQLite: battles that end together share one FULL commit, each in its own
+  // SQLite: battles that end together share one commit, each in its own
   // savepoint (db/group-transaction.ts, as the arena's settlements and the
-  // boxes): every commit's fsync runs on the event loop there. PostgreSQL
+  // boxes), answered once the WAL is synced off the event loop. PostgreSQL
   // keeps one transaction per battle (its commit does not block the loop).
-  const group = db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
+  const group =
+    db.dialect === "sqlite"
+      ? createGroupTransaction(k, { durability: offLoopDurability(db) })
+      : undefined;
   const paying = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     group ? group.run(work) : k.transaction().execute(work);
   // A new battle moves no gems or cards: on SQLite its insert commits without

@@ -1,11 +1,11 @@
 /**
  * The arena moves' commits (the SQL of battles/arena-writer.ts's group
- * commit): the portable Kysely batch, and SQLite's precompiled fast path.
+ * commit): PostgreSQL's single statement, and SQLite's precompiled statements.
  */
 import type SQLite from "better-sqlite3";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { SYNC_NORMAL } from "./relaxed-commit.ts";
-import { saveArenaState } from "./repositories/pvp-repo.ts";
+import type { saveArenaState } from "./repositories/pvp-repo.ts";
 import type { Database } from "./schema.ts";
 
 export type ArenaSave = Parameters<typeof saveArenaState>[1];
@@ -13,14 +13,64 @@ export type ArenaSave = Parameters<typeof saveArenaState>[1];
 /** Commits a batch of saves in one transaction; each save's optimistic-lock result, in order. */
 export type CommitBatch = (batch: ArenaSave[]) => Promise<boolean[]>;
 
-/** The portable batch: Kysely queries in one transaction (PostgreSQL, and SQLite in tests that ask). */
-export function kyselyMoveBatch(db: Kysely<Database>): CommitBatch {
-  return (batch) =>
-    db.transaction().execute(async (trx) => {
-      const out: boolean[] = [];
-      for (const save of batch) out.push(await saveArenaState(trx, save));
-      return out;
-    });
+/**
+ * PostgreSQL: a batch of moves in one statement, one round trip (Kysely's
+ * transaction took a BEGIN, one or two UPDATEs a move and a COMMIT, each a
+ * round trip, and waited for the WAL flush): both UPDATEs of saveArenaState
+ * for every save of the batch, joined to a VALUES list, under the same
+ * optimistic lock, committed with `synchronous_commit = off` for this
+ * statement's transaction only, as SQLite's batch commits without the fsync
+ * (docs/decisions.md, "Arena moves: SQLite commits without fsync"; the final,
+ * paying save of a game keeps its synchronous commit). A game's moves are
+ * serialized by its battle lock, so it appears once in a batch; a repeat
+ * goes to a second statement after the first, as it would have been saved.
+ */
+export function postgresMoveBatch(db: Kysely<Database>): CommitBatch {
+  return async (batch) => {
+    const out: boolean[] = batch.map(() => false);
+    let rest = batch.map((save, at) => ({ save, at }));
+    while (rest.length > 0) {
+      const ids = new Set<string>();
+      const round: typeof rest = [];
+      const later: typeof rest = [];
+      for (const x of rest) {
+        if (ids.has(x.save.id)) later.push(x);
+        else {
+          ids.add(x.save.id);
+          round.push(x);
+        }
+      }
+      const values = sql.join(
+        round.map(
+          ({ save: s }) =>
+            sql`(${s.id}::varchar, ${s.expectedVersion}::integer, ${s.version}::integer, ${s.action}::text, ${s.state}::text, ${s.deadline}::bigint, ${s.now}::varchar)`,
+        ),
+      );
+      const r = await sql<{
+        id: string;
+      }>`with relaxed as (select set_config('synchronous_commit', 'off', true)),
+v (id, expected, version, action, state, deadline, now) as (values ${values}),
+saved as (
+  update battles set version = v.version,
+    actions = case when battles.actions = '[]' then '[' || v.action || ']'
+      else substr(battles.actions, 1, length(battles.actions) - 1) || ',' || v.action || ']' end,
+    state = v.state, updated_at = v.now
+  from v, relaxed
+  where battles.id = v.id and battles.version = v.expected and battles.status = 'active'
+  returning battles.id
+),
+timed as (
+  update arena_games set turn_deadline = v.deadline, updated_at = v.now
+  from v, saved
+  where saved.id = v.id and arena_games.id = v.id and v.deadline is not null
+)
+select id from saved`.execute(db);
+      const saved = new Set(r.rows.map((row) => row.id));
+      for (const { save, at } of round) out[at] = saved.has(save.id);
+      rest = later;
+    }
+    return out;
+  };
 }
 
 /** The stored action list with one more (the same SQL as saveArenaState's); binds the action twice. */

@@ -16,6 +16,7 @@ import { addToLibrary, libraryAmounts } from "../db/repositories/collection-repo
 import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositories/ledger-repo.ts";
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
+import { offLoopDurability } from "../db/wal-sync.ts";
 import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
@@ -132,13 +133,16 @@ async function buySeasonPass(
  */
 export function createShop(deps: ShopDeps) {
   const k = deps.db.kysely;
-  // SQLite: boxes opened together share one FULL commit (db/group-transaction.ts),
-  // each in its own savepoint. Every commit's fsync runs on the event loop
-  // there, and was most of a box's cost (bench/api, session 8). Each answer
-  // still leaves only after its box is on disk. PostgreSQL commits off the
+  // SQLite: boxes opened together share one commit (db/group-transaction.ts),
+  // each in its own savepoint, and its fsync runs on the thread pool, not the
+  // event loop (db/wal-sync.ts): it was most of a box's cost (bench/api,
+  // session 8). Each answer still leaves only after its box is on disk. PostgreSQL commits off the
   // event loop and keeps a transaction per box (a group would hold every
   // member's player lock until the last one's work is done).
-  const group = deps.db.dialect === "sqlite" ? createGroupTransaction(k) : undefined;
+  const group =
+    deps.db.dialect === "sqlite"
+      ? createGroupTransaction(k, { durability: offLoopDurability(deps.db) })
+      : undefined;
   const inTransaction = <T>(work: (trx: Executor) => Promise<T>): Promise<T> =>
     group ? group.run(work) : k.transaction().execute(work);
   const draw = deps.draw ?? ((n: number) => randomInt(n));

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  type ArenaSave,
+  type CommitBatch,
+  createSqliteMoveBatch,
+  postgresMoveBatch,
+} from "../src/db/arena-move-batch.ts";
+import type { Db } from "../src/db/database.ts";
+import { insertArena } from "../src/db/repositories/pvp-repo.ts";
+import { insertUser } from "../src/db/repositories/users-repo.ts";
+import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
+
+announceDialects();
+
+const NOW = "2026-12-06T08:00:00.000Z";
+const LATER = "2026-12-06T08:00:01.000Z";
+
+describe.each(DIALECTS)("the arena's move batch on %s", (dialect) => {
+  let db: Db;
+  let commit: CommitBatch;
+  beforeEach(async () => {
+    db = await freshDb(dialect);
+    commit = db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely);
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  /** An active arena game at version 1, deadline 1000 (or finished). */
+  async function game(id: string, status = "active"): Promise<void> {
+    const userId = await insertUser(db.kysely, {
+      login: null,
+      passwordHash: null,
+      partnerId: null,
+      nickname: `p-${id}`,
+      guest: true,
+      now: NOW,
+    });
+    await insertArena(
+      db.kysely,
+      {
+        id,
+        user_id: userId,
+        mode: "pvp",
+        cpu_id: 0,
+        status,
+        setup: "{}",
+        actions: "[]",
+        state: '{"v":1}',
+        version: 1,
+        winner: null,
+        rewards: null,
+        created_at: NOW,
+        updated_at: NOW,
+        engine_version: "1",
+        catalogue_version: "c",
+      },
+      {
+        id,
+        mode: "pvp",
+        player0: userId,
+        player1: null,
+        status,
+        turn_deadline: 1000,
+        created_at: NOW,
+        updated_at: NOW,
+      },
+      [],
+    );
+  }
+
+  const save = (id: string, from: number, deadline: number | null): ArenaSave => ({
+    id,
+    expectedVersion: from,
+    version: from + 1,
+    action: `{"n":${from}}`,
+    state: `{"v":${from + 1}}`,
+    deadline,
+    now: LATER,
+  });
+
+  async function row(id: string) {
+    const b = await db.kysely
+      .selectFrom("battles")
+      .select(["version", "actions", "state", "updated_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    const g = await db.kysely
+      .selectFrom("arena_games")
+      .select(["turn_deadline"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    return { ...b, version: Number(b.version), deadline: Number(g.turn_deadline) };
+  }
+
+  it("saves each move under its version lock, appends its action, moves the deadline only when given, in order", async () => {
+    for (const id of ["a", "b", "c", "d"]) await game(id, id === "d" ? "finished" : "active");
+    const results = await commit([
+      save("a", 1, 5000),
+      save("b", 7, 5000), // stale: b is at version 1
+      save("c", 1, null),
+      save("a", 2, null), // a's next move in the same batch
+      save("d", 1, 5000), // over
+    ]);
+    expect(results).toEqual([true, false, true, true, false]);
+    expect(await row("a")).toEqual({
+      version: 3,
+      actions: '[{"n":1},{"n":2}]',
+      state: '{"v":3}',
+      updated_at: LATER,
+      deadline: 5000,
+    });
+    expect(await row("b")).toEqual({
+      version: 1,
+      actions: "[]",
+      state: '{"v":1}',
+      updated_at: NOW,
+      deadline: 1000,
+    });
+    expect(await row("c")).toMatchObject({ version: 2, actions: '[{"n":1}]', deadline: 1000 });
+    expect(await row("d")).toMatchObject({ version: 1, actions: "[]", deadline: 1000 });
+  });
+});

@@ -1,0 +1,193 @@
+/**
+ * What a bench reads of the server itself over its measuring window, from
+ * the server's own GET /metrics (observability/metrics.ts, prom-client's
+ * default metrics): the event-loop delay (prom-client's histogram, reset at
+ * every scrape, so a scrape at the window's start and one at its end give
+ * the window's own percentiles), the garbage collections by kind and the
+ * play-card handling time as the server saw it. And the window's bounds on
+ * the monotonic clock a V8 CPU profile uses, so
+ * `PROFILE_FROM_US=.. PROFILE_TO_US=.. npx tsx bench/api/profile-summary.ts`
+ * reads only the window of a `--cpu-prof` run.
+ */
+import { readFileSync } from "node:fs";
+import { request } from "node:http";
+
+/** The token the bench's servers get (METRICS_TOKEN turns /metrics on). */
+export const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** prom-client's event-loop histogram resolution (observability/metrics.ts). */
+const ELD_RESOLUTION_S = 0.01;
+
+type Samples = Map<string, number>;
+
+function scrape(port: number, host = "127.0.0.1"): Promise<Samples> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host,
+        port,
+        path: "/metrics",
+        headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`/metrics answered ${res.statusCode}`));
+            return;
+          }
+          const out: Samples = new Map();
+          for (const line of Buffer.concat(chunks).toString("utf8").split("\n")) {
+            if (line === "" || line.startsWith("#")) continue;
+            const at = line.lastIndexOf(" ");
+            out.set(line.slice(0, at), Number(line.slice(at + 1)));
+          }
+          resolve(out);
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const get = (s: Samples, key: string) => s.get(key) ?? 0;
+
+/** A process's user+system CPU time in ms (Linux /proc; 0 when it cannot be read). */
+export function cpuMsOfPid(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** Answered arena calls (every status) of the routes that move a game. */
+function moves(s: Samples): number {
+  let n = 0;
+  for (const [k, v] of s) {
+    if (!k.startsWith("cardrealm_http_request_duration_seconds_count{")) continue;
+    if (
+      k.includes('route="/api/game/pvp/play-card"') ||
+      k.includes('route="/api/game/pvp/end-turn"')
+    )
+      n += v;
+  }
+  return n;
+}
+const GC_KINDS = ["minor", "major", "incremental", "weakcb"] as const;
+const PLAY_CARD = 'route="/api/game/pvp/play-card",method="POST",status="200"';
+
+export interface WindowReading {
+  /** Event-loop delay past the sampling period, ms. */
+  loopP50: number;
+  loopP99: number;
+  loopMax: number;
+  gcCount: number;
+  gcMs: number;
+  gcByKind: Record<string, { count: number; ms: number }>;
+  /** Collections that took 10 ms or more, and 100 ms or more. */
+  gcOver10: number;
+  gcOver100: number;
+  /** Share of play-card answers the server handled in under 50 ms (its own clock). */
+  playCardUnder50: number | null;
+  /** play-card and end-turn calls answered in the window. */
+  moves: number;
+  /** The server process's CPU time in the window (ms; 0 without a pid). */
+  cpuMs: number;
+  fromUs: bigint;
+  toUs: bigint;
+}
+
+/** Starts a window on one server: its first scrape resets the loop histogram. */
+export async function openWindow(
+  port: number,
+  pid: number | null,
+  host?: string,
+): Promise<{ close(): Promise<WindowReading> }> {
+  const before = await scrape(port, host);
+  const cpuBefore = pid === null ? 0 : cpuMsOfPid(pid);
+  const fromUs = process.hrtime.bigint() / 1000n;
+  return {
+    async close() {
+      const toUs = process.hrtime.bigint() / 1000n;
+      const cpuMs = pid === null ? 0 : cpuMsOfPid(pid) - cpuBefore;
+      const after = await scrape(port, host);
+      const delta = (key: string) => get(after, key) - get(before, key);
+      const past = (key: string) => Math.max(0, (get(after, key) - ELD_RESOLUTION_S) * 1000);
+      const gcByKind: WindowReading["gcByKind"] = {};
+      let gcCount = 0;
+      let gcMs = 0;
+      let under10 = 0;
+      let under100 = 0;
+      for (const kind of GC_KINDS) {
+        const count = delta(`nodejs_gc_duration_seconds_count{kind="${kind}"}`);
+        const ms = delta(`nodejs_gc_duration_seconds_sum{kind="${kind}"}`) * 1000;
+        gcByKind[kind] = { count, ms };
+        gcCount += count;
+        gcMs += ms;
+        under10 += delta(`nodejs_gc_duration_seconds_bucket{le="0.01",kind="${kind}"}`);
+        under100 += delta(`nodejs_gc_duration_seconds_bucket{le="0.1",kind="${kind}"}`);
+      }
+      const plays = delta(`cardrealm_http_request_duration_seconds_count{${PLAY_CARD}}`);
+      const fast = delta(`cardrealm_http_request_duration_seconds_bucket{le="0.05",${PLAY_CARD}}`);
+      return {
+        loopP50: past("nodejs_eventloop_lag_p50_seconds"),
+        loopP99: past("nodejs_eventloop_lag_p99_seconds"),
+        loopMax: past("nodejs_eventloop_lag_max_seconds"),
+        gcCount,
+        gcMs,
+        gcByKind,
+        gcOver10: gcCount - under10,
+        gcOver100: gcCount - under100,
+        playCardUnder50: plays > 0 ? fast / plays : null,
+        moves: moves(after) - moves(before),
+        cpuMs,
+        fromUs,
+        toUs,
+      };
+    },
+  };
+}
+
+/** The reading as the bench's output lines (label padded like bench/pvp's). */
+export function windowLines(r: WindowReading, seconds: number, label = "server"): string[] {
+  const kinds = Object.entries(r.gcByKind)
+    .filter(([, v]) => v.count > 0)
+    .map(([k, v]) => `${k} ${v.count} / ${v.ms.toFixed(0)} ms`)
+    .join(", ");
+  const pad = (s: string) => s.padEnd(28);
+  return [
+    `${pad(`${label} event-loop delay`)}p50 ${r.loopP50.toFixed(1)} ms, p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms (the server's own loop, /metrics)`,
+    `${pad(`${label} gc`)}${r.gcCount} collections, ${r.gcMs.toFixed(0)} ms (${((r.gcMs / (seconds * 1000)) * 100).toFixed(1)}% of the window; ${kinds}), ${r.gcOver10} took >= 10 ms, ${r.gcOver100} >= 100 ms`,
+    ...(r.playCardUnder50 === null
+      ? []
+      : [
+          `${pad(`${label} play-card handling`)}${(r.playCardUnder50 * 100).toFixed(1)}% under 50 ms on the server's clock (the rest of the round trip is queueing)`,
+        ]),
+    ...(r.cpuMs > 0 && r.moves > 0
+      ? [
+          `${pad(`${label} cpu per move`)}${((r.cpuMs * 1000) / r.moves).toFixed(0)} us (${r.moves} play-card and end-turn calls, ${(r.moves / seconds).toFixed(0)}/s; process CPU incl. GC threads, push and confirm included)`,
+        ]
+      : []),
+    `${pad("profile window")}PROFILE_FROM_US=${r.fromUs} PROFILE_TO_US=${r.toUs}`,
+  ];
+}
+
+/** One server's window whose close gives bench/pvp's output lines. */
+export async function openServerWindow(
+  port: number,
+  pid: number,
+): Promise<{ close(): Promise<string[]> }> {
+  const w = await openWindow(port, pid);
+  const t0 = performance.now();
+  return {
+    async close() {
+      const r = await w.close();
+      return windowLines(r, (performance.now() - t0) / 1000);
+    },
+  };
+}
