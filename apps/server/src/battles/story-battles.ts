@@ -1,15 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
-import type { ChapterDef, OpponentDef } from "@cardrealm/content";
 import {
   type Action,
   type BattleState,
-  type Catalogue,
   createBattle,
   type Side,
   type StateMessage,
 } from "@cardrealm/engine";
 import type { EndTurnBody, PlayCardBody, PracticeOpponent } from "@cardrealm/protocol";
-import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
 import { relaxedTransaction } from "../db/relaxed-commit.ts";
@@ -26,7 +23,6 @@ import {
 } from "../db/repositories/battles-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import { offLoopDurability } from "../db/wal-sync.ts";
-import type { Progression } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { createArenaWriter } from "./arena-writer.ts";
 import {
@@ -38,14 +34,14 @@ import {
   type Tag,
 } from "./battle-core.ts";
 import { createBattleLock } from "./battle-lock.ts";
-import { type BattleVersions, isForeign, newBattleRow } from "./battle-versions.ts";
+import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { playComputerTurn, type TurnPlanner } from "./computer-player.ts";
-import { envFault, type FaultHook } from "./fault-points.ts";
+import { envFault } from "./fault-points.ts";
 import { actionFor, gameIdOf, type WireIntent } from "./intents.ts";
-import type { PaidBattleRule } from "./paid-battles.ts";
 import { PRACTICE_MODE, settlePracticeIn } from "./practice.ts";
 import { createPracticeStart } from "./practice-start.ts";
 import { refuse } from "./refusals.ts";
+import type { StoryBattleDeps } from "./story-battle-deps.ts";
 import { createLiveBattles, type StoryRow, storyRowOf } from "./story-live.ts";
 import {
   type EndGame,
@@ -57,6 +53,7 @@ import {
 } from "./story-settlement.ts";
 import { storySetupFor } from "./story-start.ts";
 
+export type { StoryBattleDeps } from "./story-battle-deps.ts";
 export type { TurnPlanner };
 
 const HUMAN: Side = 0;
@@ -66,29 +63,6 @@ const COMPUTER: Side = 1;
  * cpu/start, and practice battles (deck challenges, battles/practice.ts).
  */
 const STORY_MODES = new Set(["cpu", "bot", PRACTICE_MODE]);
-
-export interface StoryBattleDeps {
-  db: Db;
-  clock: () => number;
-  catalogue: Catalogue;
-  opponent: (id: number) => OpponentDef | undefined;
-  /** Every computer opponent (the practice list picks the ones a player has met). */
-  opponents: readonly OpponentDef[];
-  chapterOf: (opponentId: number) => ChapterDef | undefined;
-  bossIds: readonly number[];
-  /** rules.md 4, "Paid battles" (paid-battles.ts): when a battle pays. */
-  paidBattles: PaidBattleRule;
-  planTurn: TurnPlanner;
-  /** Tests only (BATTLE_SEED): makes every battle's shuffle and AI the same. */
-  fixedSeed?: number | undefined;
-  log?: { error(obj: unknown, msg: string): void };
-  /** Daily tasks, season xp and rewards, rank score (progression/); settle calls it. */
-  progression?: Pick<Progression, "onBattleFinished">;
-  /** The running engine and catalogue versions, stamped on every new battle. */
-  versions: BattleVersions;
-  /** Crash points (fault-points.ts); tests pass a throwing hook. Default: CARDREALM_FAULT. */
-  fault?: FaultHook;
-}
 
 /**
  * A story battle as a move plays on it: its fixed row and its state, from
