@@ -34,6 +34,19 @@ test.describe("collection and economy", () => {
     await page.getByTestId("nav-offers").click();
     await expect(page.getByText("Offers").first()).toBeVisible();
     await expect(page.getByTestId("offers-odds-4")).toBeVisible();
+    // The Chance column is each given card's real chance from the box's pool, as the server has it.
+    const boxes = await page.evaluate(async () => {
+      const r = await fetch("/api/boxes", {
+        headers: { authorization: `Bearer ${localStorage.getItem("jwtToken")}` },
+      });
+      return (await r.json()).data as { id: number; pool: Record<string, number> }[];
+    });
+    const rares = boxes.find((b) => b.id === 4)?.pool.rare ?? 0;
+    expect(rares).toBeGreaterThan(6);
+    await expect(page.getByTestId("offers-odds-4-head")).toHaveText("Per card");
+    await expect(page.getByTestId("offers-odds-4-rare")).toHaveText(
+      `${(100 / rares >= 10 ? Math.round(100 / rares) : (100 / rares).toFixed(1)).toString()}%`,
+    );
     await keepScreenshot(page, "offers");
     await page.getByTestId("offers-open-4").click();
     await expect(page.getByTestId("box-view")).toBeVisible();

@@ -34,8 +34,13 @@ export const BoxSchema = z.object({
   price: z.number().int(),
   set: z.enum(CARD_SETS),
   description: z.string(),
-  /** Chance of each rarity per slot, shown before purchase. */
+  /**
+   * Per card, shown before purchase: the chance that one given card of the
+   * rarity is in the box (docs/decisions.md "The box window's Chance is per card").
+   */
   odds: z.object({ rare: z.number(), uncommon: z.number(), common: z.number() }),
+  /** How many cards of each rarity the box draws from. */
+  pool: z.object({ rare: z.number().int(), uncommon: z.number().int(), common: z.number().int() }),
   slots: z.object({ rare: z.number().int(), uncommon: z.number().int(), common: z.number().int() }),
   cashback: z.object({
     rare: z.number().int(),

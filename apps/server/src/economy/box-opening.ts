@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { boxPool, copyCap } from "@cardrealm/content";
+import { copyCap } from "@cardrealm/content";
 import type { CardDef } from "@cardrealm/engine";
 import {
   MESSAGES,
@@ -21,19 +21,11 @@ import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
 import { partsAfterBox } from "./box-view.ts";
-import { BOXES, CASHBACK } from "./boxes.ts";
+import { BOXES, boxCards, CASHBACK, drawBox } from "./boxes.ts";
 
 type Slot = keyof OpenedBox;
 /** A box's transaction's result: the box, and the player's view parts it left (box-view.ts). */
 type Opened = { box: OpenedBox; parts?: ViewParts | undefined };
-const SLOTS: [Slot, CardDef["rarity"]][] = [
-  ["rare", "rare"],
-  ["un_1", "uncommon"],
-  ["un_2", "uncommon"],
-  ["com_1", "common"],
-  ["com_2", "common"],
-  ["com_3", "common"],
-];
 
 const notEnoughGems = () => new Refused("not_enough_gems", MESSAGES.notEnoughGems);
 const signInAgain = () => new Refused("unknown_player", "Please sign in again.");
@@ -166,7 +158,7 @@ export function createShop(deps: ShopDeps) {
     const box = BOXES.find((b) => b.id === boxId);
     if (!box) throw new Refused("not_found", `No box ${boxId}.`);
     const requestKey = `box:${userId}:${requestId ?? randomUUID()}`;
-    const pool = boxPool(box.set).filter((c) => !c.token);
+    const pool = boxCards(box.set);
     try {
       const opened = await inTransaction<Opened>(async (trx) => {
         const now = nowIso(deps.clock);
@@ -183,12 +175,7 @@ export function createShop(deps: ShopDeps) {
         // first, their amounts read in one query and added in one upsert;
         // the charge and any cashback are one balance change with their
         // ledger rows in one insert.
-        const drawn = SLOTS.map(([slot, rarity]) => {
-          const options = pool.filter((c) => c.rarity === rarity);
-          const card = options[draw(options.length)];
-          if (!card) throw new Error(`box ${box.id} has no ${rarity} cards`);
-          return { slot, rarity, card };
-        });
+        const drawn = drawBox(pool, draw);
         const have = await libraryAmounts(
           trx,
           userId,

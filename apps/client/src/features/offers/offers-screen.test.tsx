@@ -16,7 +16,9 @@ afterEach(() => {
 
 const SLOTS = { rare: 1, uncommon: 2, common: 3 };
 const CASHBACK = { rare: 60, uncommon: 25, common: 10 };
-const ODDS = { rare: 1 / 6, uncommon: 2 / 6, common: 3 / 6 };
+// Per card (economy/boxes.ts perCardOdds): 24 rares, one rare slot: 1/24.
+const POOL = { rare: 24, uncommon: 47, common: 56 };
+const ODDS = { rare: 1 / 24, uncommon: 1 - (46 / 47) ** 2, common: 1 - (55 / 56) ** 3 };
 const BOXES: Box[] = [
   {
     id: 4,
@@ -25,6 +27,7 @@ const BOXES: Box[] = [
     set: "base",
     description: "Six cards from the base set.",
     odds: ODDS,
+    pool: POOL,
     slots: SLOTS,
     cashback: CASHBACK,
   },
@@ -35,6 +38,7 @@ const BOXES: Box[] = [
     set: "vampire",
     description: "Six cards of the Vampire set.",
     odds: ODDS,
+    pool: POOL,
     slots: SLOTS,
     cashback: CASHBACK,
   },
@@ -76,8 +80,17 @@ describe("offers", () => {
     const def = screen.getByTestId("offers-box-4");
     expect(within(def).getByRole("heading", { name: "Default box" })).toBeTruthy();
     expect(within(def).getByTestId("offers-open-4").textContent).toContain("500");
-    expect(within(def).getByTestId("offers-odds-4-rare").textContent).toBe("17%");
-    expect(within(def).getByTestId("offers-odds-4-common").textContent).toBe("50%");
+    // The chance of one given card, not the slot share (1 in 6 slots is rare).
+    expect(within(def).getByTestId("offers-odds-4-head").textContent).toBe("Per card");
+    expect(within(def).getByTestId("offers-odds-4-head").getAttribute("title")).toMatch(
+      /one given card/,
+    );
+    expect(within(def).getByTestId("offers-odds-4-rare").textContent).toBe("4.2%");
+    expect(within(def).getByTestId("offers-odds-4-uncommon").textContent).toBe("4.2%");
+    expect(within(def).getByTestId("offers-odds-4-common").textContent).toBe("5.3%");
+    expect(within(def).getByTestId("offers-odds-4-rare").getAttribute("title")).toBe(
+      "Each of the 24 rare cards: 4.2% per box",
+    );
     expect(within(def).getByTestId("offers-cashback-4-rare").textContent).toContain("+60");
     expect(within(def).getByTestId("offers-cashback-4-common").textContent).toContain("+10");
     const vamp = screen.getByTestId("offers-box-5");

@@ -39,6 +39,9 @@ const SHOWN_BOX_IDS: readonly number[] = [DEFAULT_BOX.id, VAMPIRE_BOX.id];
 const RARITIES = ["rare", "uncommon", "common"] as const;
 const RARITY_NAME = { rare: "Rare", uncommon: "Uncommon", common: "Common" } as const;
 
+/** What the odds column's number means (docs/decisions.md "The box window's Chance is per card"). */
+const CHANCE_EXPLAINED = "Chance that one given card of this rarity is in the box";
+
 export function percent(share: number): string {
   const p = share * 100;
   return `${p >= 10 || Number.isInteger(p) ? Math.round(p) : p.toFixed(1)}%`;
@@ -69,12 +72,16 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
       </h2>
       <p className="offer-box__desc">{box.description}</p>
       <table className="offer-odds" data-testid={`offers-odds-${box.id}`}>
-        <caption className="visually-hidden">Drop odds and duplicate cashback</caption>
+        <caption className="visually-hidden">
+          Cards per box, the chance of each given card, and duplicate cashback
+        </caption>
         <thead>
           <tr>
             <th scope="col">Rarity</th>
             <th scope="col">Cards</th>
-            <th scope="col">Chance</th>
+            <th scope="col" title={CHANCE_EXPLAINED} data-testid={`offers-odds-${box.id}-head`}>
+              Per card
+            </th>
             <th scope="col">Duplicate</th>
           </tr>
         </thead>
@@ -86,7 +93,12 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
                 {RARITY_NAME[r]}
               </th>
               <td>{box.slots[r]}</td>
-              <td data-testid={`offers-odds-${box.id}-${r}`}>{percent(box.odds[r])}</td>
+              <td
+                title={`Each of the ${box.pool[r]} ${r} cards: ${percent(box.odds[r])} per box`}
+                data-testid={`offers-odds-${box.id}-${r}`}
+              >
+                {percent(box.odds[r])}
+              </td>
               <td data-testid={`offers-cashback-${box.id}-${r}`}>
                 +{formatGems(box.cashback[r])} <Gem />
               </td>
@@ -94,7 +106,10 @@ function BoxOffer({ box, busy, onOpen }: { box: Box; busy: boolean; onOpen: (box
           ))}
         </tbody>
       </table>
-      <p className="offer-box__note">A copy beyond the deck cap turns into gems.</p>
+      <p className="offer-box__note">
+        Per card: the chance one given card is in the box. A copy beyond the deck cap turns into
+        gems.
+      </p>
       <button
         type="button"
         className="btn btn--gold offer-box__buy"
