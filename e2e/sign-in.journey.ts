@@ -106,6 +106,22 @@ test.describe("signing in", () => {
     });
     expect(me.nickname).toBe("Selene");
     expect(me.guest).toBe(false);
+    await expect(page.getByTestId("top-bar")).toContainText("Selene");
+
+    // Relaunched by the platform under a new name: the stored token resumes, the platform's name wins.
+    const relaunch = await request.get(
+      "/partner/api/launch?partner_id=e2e-partner-42&nickname=Selene%20Dawn",
+    );
+    const renamed = (await relaunch.json()).data as Record<string, string | number>;
+    await page.goto(
+      `/?${new URLSearchParams(Object.entries(renamed).map(([k, v]) => [k, String(v)])).toString()}`,
+    );
+    await expectMap(page);
+    await expect(page.getByTestId("top-bar")).toContainText("Selene Dawn");
+    // A reload spends nothing new (the launch is used): the name stays.
+    await page.reload();
+    await expectMap(page);
+    await expect(page.getByTestId("top-bar")).toContainText("Selene Dawn");
   });
 
   test("a guest sets a login and password, logs out and logs back in with them", async ({

@@ -143,6 +143,35 @@ describe.each(DIALECTS)("signed partner sign-in and local play on %s", (dialect)
     expect(r.statusCode).toBe(401);
   });
 
+  it("a relaunch under a new nickname renames the player: the platform's name wins, old token too", async () => {
+    const first = await auth(signedLaunch("cora-9", "Cora", t.clock.now));
+    const before = first.json().data as { id: number; nickname: string; jwtToken: string };
+    expect(before.nickname).toBe("Cora");
+    t.clock.now += 5_000;
+    const again = await auth(signedLaunch("cora-9", "Cora the Bold", t.clock.now));
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(before.id);
+    expect(again.json().data.nickname).toBe("Cora the Bold");
+    // The token stored from the first launch reads the new name as well.
+    const details = await t.app.inject({
+      method: "GET",
+      url: "/api/player-details",
+      headers: { authorization: `Bearer ${before.jwtToken}` },
+    });
+    expect(details.json().data.nickname).toBe("Cora the Bold");
+    expect(await countUsers(t.db.kysely)).toBe(1);
+  });
+
+  it("local play: a new guest's nickname is 6 random characters (product.md section 2)", async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const r = await t.app.inject({ method: "POST", url: "/api/play-new-player" });
+      names.push((r.json().data as { nickname: string }).nickname);
+    }
+    for (const n of names) expect(n).toMatch(/^[a-km-np-z2-9]{6}$/);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
   it("a guest from play-new-player has no partner identity a launch could take over", async () => {
     const g = await newGuest(t.app);
     const details = await t.app.inject({

@@ -39,3 +39,13 @@ export const LIMITS = {
   eventNameMax: 64,
   eventPayloadMaxBytes: 2048,
 } as const;
+
+/**
+ * Local play's random nickname (product.md section 2: "a random 6-character
+ * nickname"): six characters of lowercase letters and digits, without the
+ * look-alikes l, o, 0 and 1. The server names every new guest so.
+ */
+export const RANDOM_NICKNAME = {
+  length: 6,
+  alphabet: "abcdefghijkmnpqrstuvwxyz23456789",
+} as const;

@@ -68,6 +68,50 @@ describe("the journey from login to the map", () => {
     await screen.findByTestId("screen-home", {}, { timeout: 3000 });
   });
 
+  it("a partner relaunch under a new nickname shows the platform's name, not the stored token's", async () => {
+    localStorage.setItem(JWT_STORAGE_KEY, "stored");
+    const launch = "?partner_id=p-42&nickname=Selene%20Dawn&ts=1800000000&sign=abc123";
+    const partner = { guest: false, nickname: "Selene" };
+    const { calls } = mockFetch({
+      ...catalogueRoutes,
+      "GET /api/player-details": ok(makeUser(partner)),
+      "POST /api/auth": ok({
+        ...makeUser({ ...partner, nickname: "Selene Dawn" }),
+        jwtToken: "t2",
+      }),
+    });
+    resumeSession(launch);
+    render(<App />);
+    await screen.findByTestId("screen-home", {}, { timeout: 3000 });
+    expect(screen.getByTestId("top-bar").textContent).toContain("Selene Dawn");
+    const auth = calls.find((c) => c.key === "POST /api/auth");
+    expect(JSON.parse(String(auth?.init?.body))).toEqual({
+      partner_id: "p-42",
+      nickname: "Selene Dawn",
+      ts: 1800000000,
+      sign: "abc123",
+    });
+    expect(localStorage.getItem(JWT_STORAGE_KEY)).toBe("t2");
+  });
+
+  it("a reload of a spent launch (refused by the server) keeps the resumed player and token", async () => {
+    localStorage.setItem(JWT_STORAGE_KEY, "stored");
+    const { calls } = mockFetch({
+      ...catalogueRoutes,
+      "GET /api/player-details": ok(makeUser({ guest: false, nickname: "Selene" })),
+      "POST /api/auth": () => ({
+        status: 401,
+        body: { error: { code: "unauthorized", message: "This launch was already used" } },
+      }),
+    });
+    resumeSession("?partner_id=p-42&nickname=Old%20Name&ts=1800000000&sign=abc123");
+    render(<App />);
+    await screen.findByTestId("screen-home", {}, { timeout: 3000 });
+    expect(screen.getByTestId("top-bar").textContent).toContain("Selene");
+    expect(localStorage.getItem(JWT_STORAGE_KEY)).toBe("stored");
+    expect(calls.filter((c) => c.key === "POST /api/auth")).toHaveLength(1);
+  });
+
   it("a stored token that the server refuses is dropped and login is shown", async () => {
     localStorage.setItem(JWT_STORAGE_KEY, "expired");
     mockFetch({

@@ -1,4 +1,4 @@
-import type { ApiCard, Box, Files, SignedInUser, User } from "@cardrealm/protocol";
+import type { ApiCard, Box, Files, PartnerAuthBody, SignedInUser, User } from "@cardrealm/protocol";
 import {
   ApiError,
   api,
@@ -242,8 +242,37 @@ export function dropTokenOfAnotherPartnerPlayer(search: string): void {
   if (readStorage(STORAGE_KEYS.tokenOwner) !== partnerId) dropToken();
 }
 
+/** The platform's signed launch in the page query, or null (docs/protocol.md "Partner signatures"). */
+function signedLaunchIn(search: string): PartnerAuthBody | null {
+  const q = new URLSearchParams(search);
+  const partnerId = q.get("partner_id")?.trim();
+  const nickname = (q.get("nickname") ?? q.get("partner_nickname"))?.trim();
+  const sign = q.get("sign")?.trim();
+  const ts = Number(q.get("ts"));
+  if (!partnerId || !nickname || !sign || !Number.isSafeInteger(ts) || ts <= 0) return null;
+  return { partner_id: partnerId, nickname, ts, sign };
+}
+
+/**
+ * The platform's nickname wins over a stored token (issue 26): a relaunch
+ * under a new name signs in with that launch, and the server renames the
+ * player. A launch the server refuses (a reload reuses one already spent, or
+ * it expired) leaves the resumed player as is.
+ */
+async function followPlatformNickname(user: User, search: string): Promise<User> {
+  const launch = signedLaunchIn(search);
+  if (!launch || launch.nickname === user.nickname) return user;
+  try {
+    const { jwtToken, ...signed } = await api.auth(launch);
+    saveToken(jwtToken);
+    return signed;
+  } catch {
+    return user;
+  }
+}
+
 /** Page load with a stored token: player-details, then the map (or login when refused). */
-export function resumeSession(): boolean {
+export function resumeSession(search: string = window.location.search): boolean {
   if (!getToken()) return false;
   const gen = ++generation;
   const loaded = freshLoaded();
@@ -280,7 +309,9 @@ export function resumeSession(): boolean {
           );
           return;
         }
-        loaded.user = details.data;
+        const user = await followPlatformNickname(details.data, search);
+        if (gen !== generation) return;
+        loaded.user = user;
       }
       await loadRealm(gen, loaded);
     } catch (error) {

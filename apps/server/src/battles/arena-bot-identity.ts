@@ -8,7 +8,7 @@ import type { ArenaSetup } from "./arena-types.ts";
 export const BOT_RANK_SPREAD = 150;
 
 export interface BotIdentity {
-  /** A default player nickname (services/player-names.ts): a word and four digits. */
+  /** A default player nickname (services/player-names.ts): six random characters. */
   name: string;
   /** Its rank (bronze ... champions), near the human's. */
   rank: string;
@@ -16,7 +16,7 @@ export interface BotIdentity {
 
 /**
  * Who the arena bot passes for in one game (issue 24 item 7): a name from
- * the players' default nickname pool (the client then draws its portrait
+ * the players' default nicknames (the client then draws its portrait
  * from the players' avatar set, as for any player), and a rank near the
  * human's. Drawn from the battle seed, so one game keeps one identity.
  */

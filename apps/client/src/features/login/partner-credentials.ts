@@ -1,3 +1,4 @@
+import { RANDOM_NICKNAME } from "@cardrealm/protocol";
 import { readStorage, STORAGE_KEYS, writeStorage } from "../../lib/storage.ts";
 
 export interface PartnerCredentials {
@@ -10,7 +11,7 @@ export interface PartnerCredentials {
   sign: string | null;
 }
 
-const ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
+const ALPHABET = RANDOM_NICKNAME.alphabet;
 
 function randomString(length: number, random: () => number): string {
   let out = "";
@@ -20,7 +21,7 @@ function randomString(length: number, random: () => number): string {
 
 /** A random 6-character nickname (local mode, product.md section 2). */
 export function randomNickname(random: () => number = Math.random): string {
-  return randomString(6, random);
+  return randomString(RANDOM_NICKNAME.length, random);
 }
 
 /**
