@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isServerFact } from "./analytics.ts";
 import { LIMITS } from "./constants.ts";
 import { line, TextJson, text } from "./text.ts";
 
@@ -74,7 +75,10 @@ export const PlayerEventBody = z.strictObject({
     name: line()
       .min(1)
       .max(LIMITS.eventNameMax)
-      .regex(/^[a-z0-9_.:-]+$/i, "event name may use letters, digits and _ . : - only"),
+      .regex(/^[a-z0-9_.:-]+$/i, "event name may use letters, digits and _ . : - only")
+      .refine((name) => !isServerFact(name.toLowerCase()), {
+        message: "this event is recorded by the server (docs/analytics.md)",
+      }),
     data: z.record(text(), TextJson).optional(),
   }),
 });

@@ -1,3 +1,4 @@
+export * from "./analytics.ts";
 export * from "./auth.ts";
 export * from "./battle.ts";
 export * from "./catalogue.ts";

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { ConfirmStartGameResult, QueueStatus } from "@cardrealm/protocol";
+import { relaxedTransaction } from "../db/relaxed-commit.ts";
 import { arenaProfiles } from "../db/repositories/pvp-repo.ts";
 import { rankOf } from "../economy/ranks.ts";
 import { DEFAULT_WINDOW } from "../matchmaking/arena-store.ts";
+import { recordFact } from "../observability/analytics.ts";
 import type { ArenaContext } from "./arena-context.ts";
 import type { ArenaStart } from "./arena-start.ts";
 import { humans, type Loaded, sideOf } from "./arena-types.ts";
@@ -94,6 +96,11 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
       throw refuse.conflict("A match is waiting for your confirmation.");
     if (!(await store.join(userId, user.rank_score, now)))
       throw refuse.conflict("You are already in the queue.");
+    // The arena_queue fact (docs/analytics.md): once per join the queue took;
+    // it moves nothing, so it commits without waiting for the disk.
+    const fact = { name: "arena_queue", data: { rank_score: user.rank_score } } as const;
+    const at = new Date(ctx.deps.clock()).toISOString();
+    await relaxedTransaction(ctx.deps.db, (trx) => recordFact(trx, userId, fact, at));
     matchSoon();
     return { in_queue: true, since: now };
   }

@@ -20,6 +20,7 @@ import {
   type Loaded,
   type Settlement,
 } from "./arena-types.ts";
+import { recordBattleEnd } from "./battle-facts.ts";
 import { claimPaidSlot, type PaidBattleRule, unpaidByPlay } from "./paid-battles.ts";
 import { sideOutcome } from "./quit-rules.ts";
 
@@ -67,9 +68,23 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
    * transaction, so it all commits with the final state or not at all.
    * Null: the game was already settled (nothing is paid twice).
    */
+  /** The settlement, and each human's battle_end fact with it (battle-facts.ts). */
   async function settleIn(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
+    const done =
+      g.setup.mode === "friendly" ? await settleFriendly(trx, g) : await settleRanked(trx, g);
+    if (!done) return null;
+    const now = new Date(clock()).toISOString();
+    const battle = { id: g.rec.battle.id, mode: g.rec.battle.mode };
+    for (const h of humans(g)) {
+      const gems = done.paid.get(h.userId)?.result?.rewards.silver ?? 0;
+      await recordBattleEnd(trx, battle, g.state, { ...h, gems }, now);
+    }
+    return done;
+  }
+
+  async function settleRanked(trx: Executor, g: FinalGame): Promise<ArenaSettled | null> {
     const mode = g.setup.mode;
-    if (mode === "friendly") return settleFriendly(trx, g);
+    if (mode === "friendly") return null;
     const stats = statsOf(g);
     const state = g.state;
     const nowMs = clock();

@@ -1,6 +1,12 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { battleDeck } from "@cardrealm/content";
-import { type BattleState, coinFlip, createBattle, type StateMessage } from "@cardrealm/engine";
+import {
+  type BattleState,
+  coinFlip,
+  createBattle,
+  type Side,
+  type StateMessage,
+} from "@cardrealm/engine";
 import { DECK_MIN_CARDS, PVP } from "@cardrealm/protocol";
 import { isUniqueViolation, nowIso } from "../db/executor.ts";
 import { relaxedTransaction } from "../db/relaxed-commit.ts";
@@ -17,6 +23,7 @@ import { rankOf } from "../economy/ranks.ts";
 import { botGameSetup } from "./arena-bot-identity.ts";
 import type { ArenaContext } from "./arena-context.ts";
 import { type ArenaSetup, BATTLE_MODE, humans, type Loaded } from "./arena-types.ts";
+import { recordBattleStart } from "./battle-facts.ts";
 import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
@@ -141,7 +148,11 @@ export function createArenaStart(ctx: ArenaContext, armTimers: (g: Loaded) => vo
       // No money or cards move here: the commit need not wait for the disk
       // (db/relaxed-commit.ts). When a wave of games ends and starts again,
       // each such fsync also flushed the moves' WAL (bench/RESULTS.md).
-      await relaxedTransaction(db, (trx) => insertArena(trx, battle, game, seats));
+      await relaxedTransaction(db, async (trx) => {
+        await insertArena(trx, battle, game, seats);
+        for (const seat of seats)
+          await recordBattleStart(trx, battle, { userId: seat.user_id, side: seat.side as Side });
+      });
     } catch (err) {
       if (isUniqueViolation(err)) throw refuse.busy();
       throw err;

@@ -33,6 +33,7 @@ import {
   store,
   type Tag,
 } from "./battle-core.ts";
+import { recordBattleEnd, recordBattleStart } from "./battle-facts.ts";
 import { createBattleLock } from "./battle-lock.ts";
 import { isForeign, newBattleRow } from "./battle-versions.ts";
 import { playComputerTurn, type TurnPlanner } from "./computer-player.ts";
@@ -109,8 +110,12 @@ export function createStoryBattles(deps: StoryBattleDeps) {
     group ? group.run(work) : k.transaction().execute(work);
   // A new battle moves no gems or cards: on SQLite its insert commits without
   // the fsync, like an arena game's creation (docs/decisions.md).
+  // Its battle_start fact (battle-facts.ts) commits with it.
   const insertNew = (row: BattleRow): Promise<void> =>
-    db.sqlite ? relaxedTransaction(db, (trx) => insertBattle(trx, row)) : insertBattle(k, row);
+    relaxedTransaction(db, async (trx) => {
+      await insertBattle(trx, row);
+      await recordBattleStart(trx, row, { userId: row.user_id, side: HUMAN });
+    });
 
   const tag =
     (row: Pick<StoryRow, "id" | "cpu_id">): Tag =>
@@ -134,10 +139,21 @@ export function createStoryBattles(deps: StoryBattleDeps) {
   };
 
   /** Pays a finished battle in `trx`: the story's rewards, or nothing for a practice battle. */
-  function settleIn(trx: Executor, row: SettledRow, state: BattleState, actions: Action[]) {
-    if (row.mode === PRACTICE_MODE) return settlePracticeIn(trx, row, state, clock);
-    const stats = storyStats(settlement, row, actions);
-    return settleStoryIn(trx, settlement, row, state, actions, stats);
+  async function settleIn(trx: Executor, row: SettledRow, state: BattleState, actions: Action[]) {
+    const end =
+      row.mode === PRACTICE_MODE
+        ? await settlePracticeIn(trx, row, state, clock)
+        : await settleStoryIn(
+            trx,
+            settlement,
+            row,
+            state,
+            actions,
+            storyStats(settlement, row, actions),
+          );
+    const seat = { userId: row.user_id, side: HUMAN, gems: end?.result?.rewards.silver ?? 0 };
+    if (end) await recordBattleEnd(trx, row, state, seat, nowIso(clock));
+    return end;
   }
 
   /**

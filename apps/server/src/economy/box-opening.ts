@@ -17,6 +17,7 @@ import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositori
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
 import { offLoopDurability } from "../db/wal-sync.ts";
+import { recordFact } from "../observability/analytics.ts";
 import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
@@ -108,6 +109,12 @@ async function buySeasonPass(
       });
       if (charge.status !== "applied") throw notEnoughGems();
       await setPremium(trx, userId, now);
+      await recordFact(
+        trx,
+        userId,
+        { name: "season_pass", data: { price: SEASON_PASS_PRICE } },
+        now,
+      );
       await deps.onSeasonPass?.(trx, userId);
     })
     .catch((err: unknown) => {
@@ -193,6 +200,9 @@ export function createShop(deps: ShopDeps) {
           result: JSON.stringify(full),
           now,
         });
+        const cashback = gems.reduce((sum, g) => sum + Math.max(g.delta, 0), 0);
+        const data = { box_id: box.id, price: box.price, cards_added: added.length, cashback };
+        await recordFact(trx, userId, { name: "box_opened", data }, now);
         const wrote = (await deps.onBoxOpened?.(trx, userId)) ?? "none";
         // The answer's view from what this transaction wrote (box-view.ts):
         // cached after the commit, so the view below reads no part again.

@@ -1,12 +1,6 @@
 import { boxPool } from "@cardrealm/content";
-import type { CardDef } from "@cardrealm/engine";
-import {
-  type Box,
-  type CardSet,
-  DEFAULT_BOX,
-  type OpenedBox,
-  VAMPIRE_BOX,
-} from "@cardrealm/protocol";
+import type { CardDef, CardSet } from "@cardrealm/engine";
+import { type Box, DEFAULT_BOX, type OpenedBox, VAMPIRE_BOX } from "@cardrealm/protocol";
 
 /** rules.md section 4: each box gives 1 rare, 2 uncommon, 3 common; duplicates at cap pay cashback. */
 export const BOX_SLOTS = { rare: 1, uncommon: 2, common: 3 } as const;

@@ -12,6 +12,7 @@ import {
   markOrderPaid,
 } from "../db/repositories/payments-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
+import { recordFact } from "../observability/analytics.ts";
 import type { PartnerAdapter } from "../partners/partner-adapter.ts";
 import { NOTICE_MAX_AGE_SECONDS, NOTICE_MAX_AHEAD_SECONDS } from "../partners/partner-signature.ts";
 import { userView } from "../services/user-view.ts";
@@ -65,7 +66,16 @@ export function createPayments(deps: {
           idempotencyKey: `payment:${partner.name}:${paymentId}`,
           now,
         });
-        return credit.status === "applied";
+        if (credit.status !== "applied") return false;
+        const data = {
+          order_id: order.id,
+          box_id: order.box_id,
+          gems: order.gems,
+          price: order.price,
+          partner: partner.name,
+        };
+        await recordFact(trx, order.user_id, { name: "purchase", data }, now);
+        return true;
       });
     } catch (err) {
       // The same payment id raced itself onto another order, or its ledger key

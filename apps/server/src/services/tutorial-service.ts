@@ -6,9 +6,10 @@ import {
   type User,
 } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
-import { nowIso } from "../db/executor.ts";
+import { type Executor, nowIso } from "../db/executor.ts";
 import { saveTutorialStep } from "../db/repositories/tutorial-repo.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
+import { recordFact } from "../observability/analytics.ts";
 import { type Outcome, outcomeOf, Refused } from "./outcome.ts";
 import { userView } from "./user-view.ts";
 
@@ -41,13 +42,27 @@ export function createTutorial(deps: { db: Db; clock: () => number }) {
           ...TUTORIAL_STEPS.filter((s) => tutorialStepIndex(s) <= tutorialStepIndex(step)),
           row.tutorial_step,
         ];
-        const saved = await saveTutorialStep(k, {
-          userId,
-          from,
-          step,
-          active: isActive,
-          now: nowIso(deps.clock),
-        });
+        const now = nowIso(deps.clock);
+        const save = (db: Executor, fromSteps: string[]) =>
+          saveTutorialStep(db, { userId, from: fromSteps, step, active: isActive, now });
+        // A move (a new step, or the end) is a fact, recorded once with the
+        // save that makes it (docs/analytics.md): the save then moves only
+        // from another step, and a racing identical save that finds the step
+        // already taken is saved again as a repeat, without a second fact.
+        const moves = step !== row.tutorial_step || !isActive;
+        const fact = {
+          name: "tutorial_step",
+          data: { from: row.tutorial_step, step, active: isActive },
+        } as const;
+        const saved =
+          moves &&
+          (await k.transaction().execute(async (trx) => {
+            if (!(await save(trx, isActive ? from.filter((s) => s !== step) : from))) return false;
+            await recordFact(trx, userId, fact, now);
+            return true;
+          }))
+            ? true
+            : await save(k, from);
         if (!saved)
           throw new Refused("conflict", "The tutorial moved meanwhile; reload to continue.");
         const user = await userView(k, userId, deps.clock());
