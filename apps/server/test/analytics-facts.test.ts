@@ -142,7 +142,8 @@ describe.each(DIALECTS)("analytics facts on %s", (dialect) => {
     await t.db.kysely.updateTable("users").set({ level: 3 }).where("id", "=", userId).execute();
     expect((await call("POST", "/api/game/pvp/queue", { version: "1.21-p" })).statusCode).toBe(200);
     expect((await call("POST", "/api/game/pvp/queue", { version: "1.21-p" })).statusCode).toBe(409);
-    expect(await facts("arena_queue")).toEqual([{ rank_score: expect.any(Number) }]);
+    // Written beside the answer (arena-matchmaking.ts), so waited for.
+    await expect.poll(() => facts("arena_queue")).toEqual([{ rank_score: expect.any(Number) }]);
     await call("POST", "/api/game/pvp/cancel-queue", {});
     const bot = await call("POST", "/api/game/pvp/bot", {});
     const id = (bot.json().data as Msg[]).at(-1)?.game_data?.game_id;

@@ -88,6 +88,17 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
     return matching;
   }
 
+  /**
+   * The arena_queue fact (docs/analytics.md), once per join the queue took.
+   * It moves nothing: written beside the answer, not before it (a burst of
+   * joins does not wait on the database), without waiting for the disk.
+   */
+  async function queueFact(userId: number, rankScore: number): Promise<void> {
+    const fact = { name: "arena_queue", data: { rank_score: rankScore } } as const;
+    const at = new Date(ctx.deps.clock()).toISOString();
+    await relaxedTransaction(ctx.deps.db, (trx) => recordFact(trx, userId, fact, at));
+  }
+
   async function queue(userId: number): Promise<QueueStatus> {
     const { user } = await starts.arenaUser(userId);
     await starts.assertFree(userId);
@@ -96,11 +107,7 @@ export function createArenaMatchmaking(ctx: ArenaContext, starts: ArenaStart) {
       throw refuse.conflict("A match is waiting for your confirmation.");
     if (!(await store.join(userId, user.rank_score, now)))
       throw refuse.conflict("You are already in the queue.");
-    // The arena_queue fact (docs/analytics.md): once per join the queue took;
-    // it moves nothing, so it commits without waiting for the disk.
-    const fact = { name: "arena_queue", data: { rank_score: user.rank_score } } as const;
-    const at = new Date(ctx.deps.clock()).toISOString();
-    await relaxedTransaction(ctx.deps.db, (trx) => recordFact(trx, userId, fact, at));
+    ctx.background(queueFact(userId, user.rank_score), "arena_queue fact");
     matchSoon();
     return { in_queue: true, since: now };
   }
