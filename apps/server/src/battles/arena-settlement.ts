@@ -76,7 +76,10 @@ export function createArenaSettlement(deps: ArenaSettlementDeps) {
     const now = new Date(clock()).toISOString();
     const battle = { id: g.rec.battle.id, mode: g.rec.battle.mode };
     for (const h of humans(g)) {
-      const gems = done.paid.get(h.userId)?.result?.rewards.silver ?? 0;
+      // A player the settlement found (a deleted one has no row to record against).
+      const paid = done.paid.get(h.userId);
+      if (!paid) continue;
+      const gems = paid.result?.rewards.silver ?? 0;
       await recordBattleEnd(trx, battle, g.state, { ...h, gems }, now);
     }
     return done;
