@@ -171,9 +171,10 @@ test.describe("the arena", () => {
     // The test server's bot wait is 8 s (ARENA_BOT_WAIT_SECONDS).
     await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
     // The bot passes for a player (issue 24 item 7): the versus screen names it
-    // like one (a word and four digits), with a portrait of the players' set.
+    // like one (a new player's six random characters, product.md section 2),
+    // with a portrait of the players' set.
     const [, botName] = await versusNames(page, { shot: "arena-versus", readable: true });
-    expect(botName).toMatch(/^[A-Z][a-z]+\d{4}$/);
+    expect(botName).toMatch(/^[a-km-np-z2-9]{6}$/);
     await expect(page.getByTestId("cpu-name")).toHaveText(botName);
     expect(await summonAUnit(page, 4), "a unit was summoned").toBe(true);
     if ((await waitForTurn(page)) !== "over") await playTurn(page, "click");
