@@ -155,3 +155,73 @@ test.describe("battle pace", () => {
     expect(figures.ratio).toBeLessThan(0.8);
   });
 });
+
+/** Click flow: plays a playable unit into the player's empty `cell`; false when none is playable. */
+async function playUnitInto(page: Page, cell: number): Promise<boolean> {
+  const playable = page.locator('[data-testid^="hand-card-"][data-playable="true"]');
+  for (let i = 0; i < (await playable.count()); i++) {
+    await playable.nth(i).click();
+    const spot = page.getByTestId(`player-cell-${cell}`);
+    if ((await spot.getAttribute("data-place")) === "true") {
+      await spot.click();
+      await expect(page.getByTestId(`player-unit-${cell}`)).toBeVisible();
+      return true;
+    }
+    // A spell: put it back.
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "play_card");
+  }
+  return false;
+}
+
+test("a hovered hand card never blocks a click on the player's own unit under it", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await playAsNewPlayer(page);
+  await startFirstBattle(page);
+  // A unit in the middle cell, above the middle of the hand; it is ready a turn later.
+  let placed = false;
+  for (let turn = 0; turn < 4 && !placed; turn++) {
+    if ((await waitForMyTurn(page)) === "over") throw new Error("the battle ended first");
+    await waitForInput(page);
+    placed = await playUnitInto(page, 2);
+    await endTurnOnly(page);
+  }
+  expect(placed).toBe(true);
+  if ((await waitForMyTurn(page)) === "over") throw new Error("the battle ended first");
+  await waitForInput(page);
+  const flag = page.getByTestId("player-flag-2");
+  await expect(flag).toHaveAttribute("data-flag", "defence");
+  const unit = await page.getByTestId("player-unit-2").boundingBox();
+  if (!unit) throw new Error("no unit box");
+  // The hand card nearest the unit's column, hovered: its picture grows over the unit.
+  const cards = page.locator('[data-testid^="hand-card-"]');
+  const centres = await cards.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left + r.width / 2;
+    }),
+  );
+  const ux = unit.x + unit.width / 2;
+  let nearest = 0;
+  centres.forEach((x, i) => {
+    if (Math.abs(x - ux) < Math.abs((centres[nearest] ?? 0) - ux)) nearest = i;
+  });
+  const card = cards.nth(nearest);
+  await card.hover();
+  const grown = card.locator(".gc");
+  // Reduced motion in the journeys: the picture is at its grown size once hovered.
+  await expect
+    .poll(async () => (await grown.boundingBox())?.y ?? 1e9)
+    .toBeLessThan(unit.y + unit.height - 20);
+  const picture = await grown.boundingBox();
+  if (!picture) throw new Error("no picture box");
+  // A point of the unit that the grown picture covers.
+  const x = Math.min(Math.max(ux, picture.x + 10), picture.x + picture.width - 10);
+  const y = (Math.max(picture.y, unit.y) + unit.y + unit.height) / 2;
+  expect(x).toBeGreaterThan(unit.x);
+  expect(x).toBeLessThan(unit.x + unit.width);
+  await page.mouse.click(x, y);
+  await expect(flag).toHaveAttribute("data-flag", "attack");
+});
