@@ -50,12 +50,12 @@ describe("the battle speed switch", () => {
     const applying = applyMessage(played);
     await vi.advanceTimersByTimeAsync(0);
     expect(battleStore.get().cpuCard?.card).toBe(MOSSLING);
-    await vi.advanceTimersByTimeAsync(TIMINGS.cpuCardLead + TIMINGS.unitEnter);
+    await vi.advanceTimersByTimeAsync(TIMINGS.cpuCardLead);
     await applying;
     // The board went on (the unit is in its cell) with the card still up.
     expect(battleStore.get().shown?.cpu.table[1]?.card).toBe(MOSSLING);
     expect(battleStore.get().cpuCard?.card).toBe(MOSSLING);
-    await vi.advanceTimersByTimeAsync(TIMINGS.cpuCard - TIMINGS.cpuCardLead - TIMINGS.unitEnter);
+    await vi.advanceTimersByTimeAsync(TIMINGS.cpuCard - TIMINGS.cpuCardLead);
     expect(battleStore.get().cpuCard).toBeNull();
   });
 
@@ -68,12 +68,10 @@ describe("the battle speed switch", () => {
     await vi.advanceTimersByTimeAsync(TIMINGS.enemyLead / 2);
     await start;
     const card = applyMessage(played);
-    await vi.advanceTimersByTimeAsync((TIMINGS.cpuCardLead + TIMINGS.unitEnter) / 2);
+    await vi.advanceTimersByTimeAsync(TIMINGS.cpuCardLead / 2);
     await card;
     expect(battleStore.get().shown?.cpu.table[1]?.card).toBe(MOSSLING);
-    await vi.advanceTimersByTimeAsync(
-      (TIMINGS.cpuCard - TIMINGS.cpuCardLead - TIMINGS.unitEnter) / 2,
-    );
+    await vi.advanceTimersByTimeAsync((TIMINGS.cpuCard - TIMINGS.cpuCardLead) / 2);
     expect(battleStore.get().cpuCard).toBeNull();
   });
 });

@@ -95,8 +95,8 @@ async function onCpuPlayed(msg: CpuPlayedCardMsg): Promise<void> {
   const cell = msg.result.cell;
   if (cell !== null && cell !== undefined) {
     const p = printed(msg.card);
+    // It lands (450 ms) while the board goes on: it is asleep, nothing waits on it.
     placeUnit("cpu", cell, provisionalUnit(msg.card, p.attack, p.hp));
-    await wait(TIMINGS.unitEnter);
   }
 }
 
