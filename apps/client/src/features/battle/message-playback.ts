@@ -142,7 +142,8 @@ async function onFight(msg: UnitFightMsg): Promise<void> {
   changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
   changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
   store.set({ attackFx: null });
-  await wait(TIMINGS.attackBack);
+  // The attacker goes back (300 ms) while the board goes on: the next blow
+  // is another column's (docs/battle-pace.md); the dead fade at once.
   await resolveDeaths();
 }
 
@@ -158,7 +159,7 @@ async function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
   );
   changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
   store.set({ attackFx: null });
-  await wait(TIMINGS.attackBack);
+  // The attacker goes back (300 ms) while the next blow starts (another column's).
 }
 
 async function onCpuEndTurn(): Promise<void> {
