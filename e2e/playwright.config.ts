@@ -112,6 +112,8 @@ export default defineConfig({
       // The battle screen's reading pauses (the computer's played card 2 s, "Enemy
       // turn!", "Your turn!") at 10%; animations keep their length (docs/testing.md).
       ...JOURNEY_PACE,
+      // docs/battle-pace.md measures product.md's own pace with E2E_BATTLE_PACE_PERCENT=100.
+      BATTLE_PACE_PERCENT: process.env.E2E_BATTLE_PACE_PERCENT ?? JOURNEY_PACE.BATTLE_PACE_PERCENT,
       // The journeys sign dozens of players up from one address in a few minutes.
       SIGNUPS_PER_HOUR: "100000",
       LOGINS_PER_MINUTE: "100000",

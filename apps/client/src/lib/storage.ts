@@ -40,6 +40,8 @@ export const STORAGE_KEYS = {
   /** The partner id the stored token was issued for ("" outside a partner). */
   tokenOwner: "cardrealm.tokenOwner",
   music: "cardrealm.music",
+  /** The battle speed switch (features/battle/battle-speed.ts): "1" or "2". */
+  battleSpeed: "cardrealm.battleSpeed",
   /** The deck challenge being played (features/replay): its end panel after a reload too. */
   practice: "cardrealm.practice",
 } as const;

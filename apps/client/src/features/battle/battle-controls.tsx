@@ -10,6 +10,7 @@ import {
   surrender,
   surrenderBlocked,
 } from "./battle-intents.ts";
+import { setBattleSpeed, useBattleSpeed } from "./battle-speed.ts";
 import { TURN_SECONDS } from "./battle-timings.ts";
 import { clockText } from "./battle-view.ts";
 import { canAct, currentPlays } from "./play-options.ts";
@@ -126,6 +127,7 @@ export function BattleMenu() {
   // Re-read the tutorial flag so the button follows it.
   useAppStore((s) => s.tutorial.isActive);
   const playMusic = useAppStore((s) => s.music.playMusic);
+  const speed = useBattleSpeed();
   const panel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -167,6 +169,16 @@ export function BattleMenu() {
             onClick={() => setMusicOn(!playMusic)}
           >
             Music: {playMusic ? "On" : "Off"}
+          </button>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            className="btn btn--ghost battle-menu__item"
+            data-testid="battle-speed"
+            aria-checked={speed === 2}
+            onClick={() => setBattleSpeed(speed === 2 ? 1 : 2)}
+          >
+            Speed: {speed}x
           </button>
           <button
             type="button"

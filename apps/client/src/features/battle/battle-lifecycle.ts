@@ -24,6 +24,7 @@ import {
 import { battleApi } from "./battle-api.ts";
 import { cancelAllAttack } from "./battle-intents.ts";
 import { cancelWaits, setTempo } from "./battle-queue.ts";
+import { battleSpeed } from "./battle-speed.ts";
 import {
   clearQueue,
   onBattleGone,
@@ -70,7 +71,8 @@ let disposeTimer: ReturnType<typeof setTimeout> | null = null;
 export function startBattle(messages: readonly StateMessage[]): void {
   clearQueue();
   stopTimer();
-  setTempo(1);
+  // A live battle runs at the player's speed (battle menu, battle-speed.ts).
+  setTempo(battleSpeed());
   store.reset({ ...initialBattleState(), status: "loading" });
   resetSync();
   resetClock();

@@ -1,8 +1,17 @@
 import { ARENA_BOT } from "@cardrealm/content";
 
-/** Animation timings of product.md section 4 (ms). */
+/**
+ * Animation timings of product.md section 4 (ms). The reading lengths
+ * (cpuCard, enemyMessage, yourTurnMessage) are how long a thing stays on
+ * screen; the board does not stand still for all of it (docs/battle-pace.md):
+ * the computer's card comes up `enemyLead` into "Enemy turn!", the board goes
+ * on `cpuCardLead` into the card's 2000 ms, and the player has the board back
+ * while "Your turn!" shows.
+ */
 export const TIMINGS = {
   cpuCard: 2000,
+  /** The board goes on this long after the computer's card comes up (it stays up cpuCard). */
+  cpuCardLead: 900,
   ability: 700,
   attack: 500,
   attackBack: 300,
@@ -10,6 +19,8 @@ export const TIMINGS = {
   popup: 700,
   enemyWait: 1000,
   enemyMessage: 1400,
+  /** The computer's first move comes this long after "Enemy turn!" shows (it stays up enemyMessage). */
+  enemyLead: 400,
   discardMessage: 3000,
   yourTurnMessage: 1300,
   unitEnter: 450,

@@ -13,7 +13,7 @@ import { playAbility } from "./ability-popups.ts";
 import { printed } from "./battle-cards.ts";
 import { fxElementOf } from "./battle-motion.ts";
 import { paced } from "./battle-pace.ts";
-import { wait } from "./battle-queue.ts";
+import { currentTempo, wait } from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
 import { tutorialAfterEnemyTurn, tutorialStep } from "./battle-tutorial.ts";
@@ -56,9 +56,16 @@ async function onCpuStartTurn(turn: number): Promise<void> {
   patchShown((b) => ({ ...b, active: "cpu", turn }));
   wake("cpu");
   startTimer("cpu", TURN_SECONDS.enemy, turn);
-  await wait(paced(TIMINGS.enemyWait) - msSinceTurnEnded());
-  showMessage(MESSAGES.enemyTurn, "enemy_turn", paced(TIMINGS.enemyMessage));
-  await wait(paced(TIMINGS.enemyMessage));
+  // 1000 ms after the end of turn on the board's clock (the player's own blows count in it).
+  await wait(paced(TIMINGS.enemyWait) - msSinceTurnEnded() * currentTempo());
+  showMessage(MESSAGES.enemyTurn, "enemy_turn", onBoard(paced(TIMINGS.enemyMessage)));
+  // The banner stays up its 1400 ms; the computer's first move comes in under it.
+  await wait(paced(TIMINGS.enemyLead));
+}
+
+/** A length on the board's clock (the battle speed, a replay's tempo) as page milliseconds. */
+function onBoard(ms: number): number {
+  return ms / currentTempo();
 }
 
 /** The arena bot (21) waits like a person (product.md section 4): ms in [min, max]. */
@@ -73,16 +80,23 @@ function botWait(min: number, max: number): Promise<void> {
 async function onCpuPlayed(msg: CpuPlayedCardMsg): Promise<void> {
   await botWait(1000, 2500);
   sounds.card(msg.card);
-  store.set({ cpuCard: { id: fxId(), card: msg.card, target: msg.target } });
+  const id = fxId();
+  store.set({ cpuCard: { id, card: msg.card, target: msg.target } });
   payCost("cpu", msg.card);
   patchSide("cpu", (s) => ({ ...s, handCount: Math.max(0, s.handCount - 1) }));
-  await wait(paced(TIMINGS.cpuCard));
-  store.set({ cpuCard: null });
+  // The card stays up its 2000 ms while the board goes on under it (docs/battle-pace.md).
+  setTimeout(
+    () => {
+      if (store.get().cpuCard?.id === id) store.set({ cpuCard: null });
+    },
+    onBoard(paced(TIMINGS.cpuCard)),
+  );
+  await wait(paced(TIMINGS.cpuCardLead));
   const cell = msg.result.cell;
   if (cell !== null && cell !== undefined) {
     const p = printed(msg.card);
+    // It lands (450 ms) while the board goes on: it is asleep, nothing waits on it.
     placeUnit("cpu", cell, provisionalUnit(msg.card, p.attack, p.hp));
-    await wait(TIMINGS.unitEnter);
   }
 }
 
@@ -128,7 +142,8 @@ async function onFight(msg: UnitFightMsg): Promise<void> {
   changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
   changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
   store.set({ attackFx: null });
-  await wait(TIMINGS.attackBack);
+  // The attacker goes back (300 ms) while the board goes on: the next blow
+  // is another column's (docs/battle-pace.md); the dead fade at once.
   await resolveDeaths();
 }
 
@@ -144,7 +159,7 @@ async function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
   );
   changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
   store.set({ attackFx: null });
-  await wait(TIMINGS.attackBack);
+  // The attacker goes back (300 ms) while the next blow starts (another column's).
 }
 
 async function onCpuEndTurn(): Promise<void> {
@@ -152,7 +167,6 @@ async function onCpuEndTurn(): Promise<void> {
   tutorialAfterEnemyTurn();
   store.set({ attack: EMPTY_ATTACK.slice() });
   sounds.turnStart();
-  await wait(100);
 }
 
 async function onPhase(phase: PhaseMsg): Promise<void> {
@@ -160,8 +174,8 @@ async function onPhase(phase: PhaseMsg): Promise<void> {
   if (phase === "play_card") {
     patchShown((b) => ({ ...b, active: "player" }));
     wake("player");
-    showMessage("Your turn!", "your_turn", paced(TIMINGS.yourTurnMessage));
-    await wait(paced(500));
+    // The board is the player's again while "Your turn!" shows.
+    showMessage("Your turn!", "your_turn", onBoard(paced(TIMINGS.yourTurnMessage)));
   }
 }
 

@@ -47,10 +47,23 @@ let expiredTurn = -1;
 /** When the player last ended a turn (the "Enemy turn!" message waits 1000 ms from it). */
 let endTurnAt = 0;
 
+/**
+ * The player's last turn ended by its clock in a computer game: their next
+ * turn counts from TURN_SECONDS.afterTimeout (10 s), not 50 (product.md
+ * section 4). A turn the player ends themselves puts the full time back.
+ */
+let shortNextTurn = false;
+
 /** A new battle: no deadline known, no turn expired. */
 export function resetClock(): void {
   pvpDeadline = null;
   expiredTurn = -1;
+  shortNextTurn = false;
+}
+
+/** The turn that just ran out gives the player's next one 10 s (turn-timeouts.ts). */
+export function shortenNextTurn(): void {
+  shortNextTurn = true;
 }
 
 export function stopTimer(): void {
@@ -73,8 +86,10 @@ export function markExpired(turn: number): void {
   expiredTurn = turn;
 }
 
+/** The player ended a turn (themselves, or their clock did: then shortenNextTurn follows). */
 export function noteTurnEnded(at: number = Date.now()): void {
   endTurnAt = at;
+  shortNextTurn = false;
 }
 
 /** Milliseconds since the player last ended a turn. */
@@ -147,7 +162,8 @@ function followPvpDeadline(seat: ViewSide, turn: number): void {
 
 /**
  * The board has settled on a turn: the player's clock starts for their new
- * turn (25 s the first, 50 s after), and in PvP the opponent's clock runs
+ * turn (25 s the first, 50 s after, 10 s after a turn their clock ended in
+ * a computer game), and in PvP the opponent's clock runs
  * too (they open, or we came back mid-turn). A clock already counting this
  * turn keeps counting (a PvP one follows a newer deadline).
  */
@@ -156,7 +172,12 @@ export function clockForSettledTurn(): void {
   if (after.phase === "play_card" && after.shown?.active === "player") {
     const turn = after.shown.turn;
     if (after.timer?.seat !== "player" || after.timer.turn !== turn) {
-      const full = turn <= 1 ? TURN_SECONDS.playerFirst : TURN_SECONDS.player;
+      const full =
+        turn <= 1
+          ? TURN_SECONDS.playerFirst
+          : shortNextTurn && !after.shown.isPvP
+            ? TURN_SECONDS.afterTimeout
+            : TURN_SECONDS.player;
       startTimer("player", after.shown.isPvP ? pvpSecondsLeft(turn, full) : full, turn);
     } else if (after.shown.isPvP) followPvpDeadline("player", turn);
   } else if (after.shown?.isPvP && after.shown.active === "cpu") {

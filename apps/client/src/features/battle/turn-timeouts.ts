@@ -6,7 +6,7 @@ import { pushIfNewer } from "./battle-sync.ts";
 import { ARENA_BOT_ID, TURN_SECONDS } from "./battle-timings.ts";
 import { dispatch } from "./board-stage.ts";
 import { canAct } from "./play-options.ts";
-import { type ClockTimeouts, markExpired, startTimer } from "./turn-clock.ts";
+import { type ClockTimeouts, markExpired, shortenNextTurn, startTimer } from "./turn-clock.ts";
 
 /**
  * What a turn clock that ran out does (product.md section 4): the player's
@@ -18,7 +18,11 @@ import { type ClockTimeouts, markExpired, startTimer } from "./turn-clock.ts";
 /** How long after the enemy's deadline the warning waits for the server's own timer. */
 export const WARNING_GRACE_MS = 1_500;
 
-/** The turn ends (discarding the last card above 6); the timer restarts. */
+/**
+ * The turn ends (discarding the last card above 6); the timer restarts, and
+ * against the computer (not PvP, not the arena bot) the player's next turn
+ * counts from 10 s as well (product.md section 4).
+ */
 export function onPlayerTimeout(turn: number): void {
   markExpired(turn);
   const s = store.get();
@@ -30,6 +34,8 @@ export function onPlayerTimeout(turn: number): void {
     else endTurn(hand.length > MAX_HAND_AT_END_TURN && last ? last.key : undefined);
   }
   const special = s.shown?.isPvP === true || s.shown?.cpuId === ARENA_BOT_ID;
+  // Against the computer the next turn counts from 10 s too (product.md section 4).
+  if (!special) shortenNextTurn();
   if (store.get().phase !== "end_game") {
     startTimer("player", special ? TURN_SECONDS.player : TURN_SECONDS.afterTimeout, turn);
   }

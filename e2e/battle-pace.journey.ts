@@ -1,0 +1,227 @@
+import { writeFileSync } from "node:fs";
+import { expect, type Page, test } from "@playwright/test";
+import { startFirstBattle, waitForInput, waitForMyTurn } from "./battle-support.ts";
+import { expectMap, playAsNewPlayer } from "./support.ts";
+
+/**
+ * The computer's turn on screen (issue 26 item 3, docs/battle-pace.md): from
+ * its first sign (the computer's clock or "Enemy turn!") to the player's
+ * control back (End turn enabled) or the end panel, as the page saw it. Also
+ * from the player's End turn click, for the whole wait.
+ */
+interface PaceTurn {
+  speed: string;
+  /** ms from the first sign of the computer's turn to the player's control back. */
+  onScreen: number;
+  /** ms from the End turn click to the player's control back. */
+  fromClick: number;
+}
+
+declare global {
+  interface Window {
+    __paceTurns?: PaceTurn[];
+  }
+}
+
+/** Records every computer turn from now on into window.__paceTurns (a MutationObserver). */
+async function watchComputerTurns(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const turns: PaceTurn[] = [];
+    window.__paceTurns = turns;
+    let clickAt: number | null = null;
+    let startAt: number | null = null;
+    document.addEventListener(
+      "click",
+      (e) => {
+        if (e.target instanceof Element && e.target.closest('[data-testid="end-turn"]')) {
+          clickAt = performance.now();
+        }
+      },
+      true,
+    );
+    const check = () => {
+      const now = performance.now();
+      const sign = document.querySelector(
+        '[data-testid="turn-timer"][data-seat="cpu"], .battle-message--enemy_turn',
+      );
+      const end = document.querySelector<HTMLButtonElement>('[data-testid="end-turn"]');
+      if (startAt === null) {
+        if (sign && end?.disabled) startAt = now;
+        return;
+      }
+      const over = document.querySelector('[data-testid="end-game-panel"]');
+      if (!over && (!end || end.disabled)) return;
+      turns.push({
+        speed: localStorage.getItem("cardrealm.battleSpeed") ?? "1",
+        onScreen: now - startAt,
+        fromClick: clickAt === null ? Number.NaN : now - clickAt,
+      });
+      startAt = null;
+      clickAt = null;
+    };
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
+  });
+}
+
+/** Sets the battle menu's speed switch to `speed` ("1x" or "2x") and closes the menu. */
+async function setSpeed(page: Page, speed: "1x" | "2x"): Promise<void> {
+  await page.getByTestId("battle-menu").click();
+  const button = page.getByTestId("battle-speed");
+  await expect(button).toBeVisible();
+  if (!((await button.textContent()) ?? "").includes(speed)) await button.click();
+  await expect(button).toHaveText(`Speed: ${speed}`);
+  await page.getByTestId("battle-menu").click();
+  await expect(page.getByTestId("battle-menu-panel")).toHaveCount(0);
+}
+
+/** Ends the turn without playing (discarding the first card above six). */
+async function endTurnOnly(page: Page): Promise<void> {
+  if (await waitForInput(page)) return;
+  const mustDiscard = (await page.locator('[data-testid^="hand-card-"]').count()) > 6;
+  await page.getByTestId("end-turn").click();
+  if (mustDiscard) {
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
+    await page.locator('[data-testid^="hand-card-"]').first().click();
+  }
+}
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+};
+
+test.describe("battle pace", () => {
+  test.setTimeout(300_000);
+
+  test("the speed switch is remembered across a reload, and 2x shows the computer's turns faster than 1x", async ({
+    page,
+  }) => {
+    await playAsNewPlayer(page);
+    await startFirstBattle(page);
+    await waitForMyTurn(page);
+    // A new device plays at product.md's pace.
+    await page.getByTestId("battle-menu").click();
+    await expect(page.getByTestId("battle-speed")).toHaveText("Speed: 1x");
+    await page.getByTestId("battle-menu").click();
+    await setSpeed(page, "2x");
+    await page.reload();
+    await expectMap(page);
+    await page.getByTestId("resume-battle").click();
+    await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 15_000 });
+    await waitForMyTurn(page);
+    await page.getByTestId("battle-menu").click();
+    await expect(page.getByTestId("battle-speed")).toHaveText("Speed: 2x");
+    await expect(page.getByTestId("battle-speed")).toHaveAttribute("aria-checked", "true");
+    await page.getByTestId("battle-menu").click();
+
+    // The player only ends turns: the computer's turns grow (more of its
+    // units strike each turn), so the speeds go 1 2 2 1 (E2E_PACE_ROUNDS
+    // times) and the growth falls on both alike (the seed makes it the same
+    // battle each run).
+    await watchComputerTurns(page);
+    const rounds = Number(process.env.E2E_PACE_ROUNDS ?? 1);
+    const order = Array.from({ length: rounds }, () => ["1x", "2x", "2x", "1x"] as const).flat();
+    let played = 0;
+    for (const speed of order) {
+      await setSpeed(page, speed);
+      await endTurnOnly(page);
+      played++;
+      if ((await waitForMyTurn(page)) === "over") break;
+    }
+    const turns = await page.evaluate(() => window.__paceTurns ?? []);
+    expect(turns.length).toBeGreaterThanOrEqual(Math.min(played, 4));
+    // Both speeds over the same turns of the pattern (a battle that ended early keeps whole pairs).
+    const at = (speed: string) => turns.filter((t) => t.speed === speed).map((t) => t.onScreen);
+    const n = Math.min(at("1").length, at("2").length);
+    const one = at("1").slice(0, n);
+    const two = at("2").slice(0, n);
+    const figures = {
+      pacePercent: process.env.E2E_BATTLE_PACE_PERCENT ?? "10",
+      turns,
+      median1x: median(one),
+      median2x: median(two),
+      ratio: sum(two) / sum(one),
+    };
+    console.log(`battle pace: ${JSON.stringify(figures)}`);
+    if (process.env.E2E_PACE_OUT) writeFileSync(process.env.E2E_PACE_OUT, JSON.stringify(figures));
+    expect(n).toBeGreaterThanOrEqual(2);
+    // A ratio, not a wall-clock bound: a busy machine stretches both speeds.
+    expect(figures.ratio).toBeLessThan(0.8);
+  });
+});
+
+/** Click flow: plays a playable unit into the player's empty `cell`; false when none is playable. */
+async function playUnitInto(page: Page, cell: number): Promise<boolean> {
+  const playable = page.locator('[data-testid^="hand-card-"][data-playable="true"]');
+  for (let i = 0; i < (await playable.count()); i++) {
+    await playable.nth(i).click();
+    const spot = page.getByTestId(`player-cell-${cell}`);
+    if ((await spot.getAttribute("data-place")) === "true") {
+      await spot.click();
+      await expect(page.getByTestId(`player-unit-${cell}`)).toBeVisible();
+      return true;
+    }
+    // A spell: put it back.
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "play_card");
+  }
+  return false;
+}
+
+test("a hovered hand card never blocks a click on the player's own unit under it", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await playAsNewPlayer(page);
+  await startFirstBattle(page);
+  // A unit in the middle cell, above the middle of the hand; it is ready a turn later.
+  let placed = false;
+  for (let turn = 0; turn < 4 && !placed; turn++) {
+    if ((await waitForMyTurn(page)) === "over") throw new Error("the battle ended first");
+    await waitForInput(page);
+    placed = await playUnitInto(page, 2);
+    await endTurnOnly(page);
+  }
+  expect(placed).toBe(true);
+  if ((await waitForMyTurn(page)) === "over") throw new Error("the battle ended first");
+  await waitForInput(page);
+  const flag = page.getByTestId("player-flag-2");
+  await expect(flag).toHaveAttribute("data-flag", "defence");
+  const unit = await page.getByTestId("player-unit-2").boundingBox();
+  if (!unit) throw new Error("no unit box");
+  // The hand card nearest the unit's column, hovered: its picture grows over the unit.
+  const cards = page.locator('[data-testid^="hand-card-"]');
+  const centres = await cards.evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return r.left + r.width / 2;
+    }),
+  );
+  const ux = unit.x + unit.width / 2;
+  let nearest = 0;
+  centres.forEach((x, i) => {
+    if (Math.abs(x - ux) < Math.abs((centres[nearest] ?? 0) - ux)) nearest = i;
+  });
+  const card = cards.nth(nearest);
+  await card.hover();
+  const grown = card.locator(".gc");
+  // Reduced motion in the journeys: the picture is at its grown size once hovered.
+  await expect
+    .poll(async () => (await grown.boundingBox())?.y ?? 1e9)
+    .toBeLessThan(unit.y + unit.height - 20);
+  const picture = await grown.boundingBox();
+  if (!picture) throw new Error("no picture box");
+  // A point of the unit that the grown picture covers.
+  const x = Math.min(Math.max(ux, picture.x + 10), picture.x + picture.width - 10);
+  const y = (Math.max(picture.y, unit.y) + unit.y + unit.height) / 2;
+  expect(x).toBeGreaterThan(unit.x);
+  expect(x).toBeLessThan(unit.x + unit.width);
+  await page.mouse.click(x, y);
+  await expect(flag).toHaveAttribute("data-flag", "attack");
+});
