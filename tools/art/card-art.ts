@@ -23,8 +23,9 @@
  */
 
 import { Rng } from "../shared/rng.ts";
+import { backdrop, foreground, groundFill, settingOf } from "./card-backdrop.ts";
 import { BLOOD, finishPicture, paintFigure } from "./card-paint.ts";
-import { groundOf, lightOf, settingDefs, sky, W } from "./card-setting.ts";
+import { groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
 import { Sil } from "./figure-kit.ts";
 import { mix, paletteOf } from "./palette.ts";
@@ -47,15 +48,20 @@ export const ART_SIZES: Record<ArtVariant, { w: number; h: number }> = {
  * entries few; each is a card the rules alone did not set apart.
  */
 export const SEED_WORDS: Readonly<Record<number, string>> = {
-  1009: "c",
+  1009: "a",
+  1013: "a",
+  1022: "a",
   1034: "a",
+  1036: "a",
   1039: "b",
   1053: "a",
   1057: "a",
   1058: "a",
   1061: "a",
-  1066: "a",
+  1062: "b",
+  1066: "b",
   1070: "a",
+  1076: "b",
   1078: "b",
   1082: "a",
   1101: "c",
@@ -65,7 +71,10 @@ export const SEED_WORDS: Readonly<Record<number, string>> = {
   1124: "a",
   1126: "c",
   1132: "a",
+  1133: "a",
   1134: "g",
+  1144: "a",
+  1148: "a",
 };
 
 /** The seed of a card's picture. */
@@ -115,9 +124,10 @@ export function cardArt(
   const dark = mix(pal.deep, "#000000", 0.35);
   const eye = card.keywords?.lifesteal ? BLOOD : pal.glow;
 
-  const defs = settingDefs(pal, lit, rng);
-  const setting = sky(card, pal, lit, rng, extra, max);
-  const ground = groundOf(lit, spell, mix(pal.land, "#000000", 0.3), rng);
+  const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
+  const defs = settingDefs(pal, lit, rng, dark, card.id);
+  const setting = backdrop(where, card, pal, lit, rng, extra, max);
+  const ground = groundOf(lit, spell, groundFill(where, pal, lit), rng);
   const body = [...setting.body, ...ground.body];
 
   // the subject or the spell's effect
@@ -133,14 +143,25 @@ export function cardArt(
     if (unit.shadow) body.push(unit.shadow);
   } else {
     const summoned = summonedSubject(card, lookup);
-    focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, ground.sx).focus;
+    // a spell is centred on its effect
+    focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, W / 2).focus;
   }
   const figure = paintFigure(sil, props, lit, focus, spell, {
     dark,
     glowFill: spell ? mix(lit.light, "#ffffff", 0.35) : eye,
   });
   if (figure.defs) defs.push(figure.defs);
-  body.push(...figure.body, ...after);
+  body.push(...figure.body, ...after, foreground(where, pal, lit, rng));
+  // texture: a painterly mottle over everything, baked into the bitmap
+  body.push(
+    el("rect", {
+      width: W,
+      height: 150,
+      filter: "url(#tx)",
+      opacity: ".3",
+      style: "mix-blend-mode:overlay",
+    }),
+  );
   const content = finishPicture(body, {
     rng,
     extra,
