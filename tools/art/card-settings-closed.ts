@@ -1,8 +1,39 @@
-import { HH, sky, W } from "./card-setting.ts";
+/** The enclosed settings of a card picture (card-backdrop.ts): hall, cave, forest. */
+
+import type { Rng } from "../shared/rng.ts";
+import { HH, type Light, sky, W } from "./card-setting.ts";
 import { type Draw, grad, rect } from "./card-settings-open.ts";
 import { mix } from "./palette.ts";
 import { path } from "./path.ts";
 import { el, num } from "./svg.ts";
+
+/** Pillars at the sides of a hall, lit on the light's side. */
+function pillars(wall: string, lit: Light, rng: Rng): string[] {
+  const body: string[] = [];
+  for (const px of [rng.range(6, 22), W - rng.range(6, 22)]) {
+    const pw = rng.range(14, 20);
+    body.push(
+      el("rect", {
+        x: num(px - pw / 2),
+        y: "0",
+        width: num(pw),
+        height: HH,
+        fill: mix(wall, "#000000", 0.35),
+      }),
+    );
+    body.push(
+      el("rect", {
+        x: num(lit.side > 0 ? px + pw / 2 - 2 : px - pw / 2),
+        y: "0",
+        width: "2",
+        height: HH,
+        fill: lit.light,
+        opacity: ".35",
+      }),
+    );
+  }
+  return body;
+}
 
 export const hall: Draw = (_card, pal, lit, rng) => {
   // a torchlit wall: warm whatever the faction
@@ -81,29 +112,7 @@ export const hall: Draw = (_card, pal, lit, rng) => {
       }),
     );
   }
-  // pillars at the sides, lit on the light's side
-  for (const px of [rng.range(6, 22), W - rng.range(6, 22)]) {
-    const pw = rng.range(14, 20);
-    body.push(
-      el("rect", {
-        x: num(px - pw / 2),
-        y: "0",
-        width: num(pw),
-        height: HH,
-        fill: mix(wall, "#000000", 0.35),
-      }),
-    );
-    body.push(
-      el("rect", {
-        x: num(lit.side > 0 ? px + pw / 2 - 2 : px - pw / 2),
-        y: "0",
-        width: "2",
-        height: HH,
-        fill: lit.light,
-        opacity: ".35",
-      }),
-    );
-  }
+  body.push(...pillars(wall, lit, rng));
   // a banner in the faction's colour
   if (rng.chance(0.6)) {
     const bx = W / 2 - lit.side * rng.range(20, 40);

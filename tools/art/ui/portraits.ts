@@ -4,7 +4,7 @@ import type { SceneFigureKind } from "@cardrealm/content";
 import { type FigureArt, type FigureColors, figureArt } from "../../comics/figures.ts";
 import { type HumanOpts, human } from "../../comics/people.ts";
 import { Rng } from "../../shared/rng.ts";
-import { mix, NEBULA, paletteOf } from "../palette.ts";
+import { mix, NEBULA, type Palette, paletteOf } from "../palette.ts";
 import { hasMoon, nearScenery, ridge } from "../scenery.ts";
 import { el, num, stops, svgDoc } from "../svg.ts";
 import type { Faction } from "../types.ts";
@@ -73,26 +73,9 @@ function sitterArt(
   return { art, ...at };
 }
 
-/** A square 256 portrait: the faction's night, scenery and the sitter as a rim-lit comic figure. */
-export function portraitSvg(id: number, name: string, faction: Faction): string {
-  const S = 256;
-  const pal = paletteOf(faction);
-  const rng = new Rng(`opponent:${id}`);
-  const near = nearScenery(faction, rng, S, S, 214, 34);
-  const sitter = OPPONENT_FIGURES[id] ?? {
-    person: { head: "hood", cape: 1, arms: "sword", eyes: true },
-  };
-  const colours: FigureColors = {
-    glow: pal.glow,
-    ink: mix(pal.deep, "#000000", 0.3),
-    fire: "#ffd070",
-  };
-  const { art, s, y } = sitterArt(sitter, colours, rng.fork("figure"));
-  const flip = rng.chance(0.5) ? -1 : 1;
-  const moon = hasMoon(faction);
-  const mx = flip > 0 ? 200 : 56;
-  const rim = mix(pal.glow, "#ffffff", 0.35);
-  const defs =
+/** The portrait's gradients (sky, glow, the comics' halo, void, fire and beam) and filters. */
+function portraitDefs(pal: Palette, id: number): string {
+  return (
     el(
       "linearGradient",
       { id: "s", x2: "0", y2: "1" },
@@ -164,8 +147,30 @@ export function portraitSvg(id: number, name: string, faction: Faction): string 
     ) +
     blurFilter("b", 3) +
     grainFilter("n", 0.7, id) +
-    wobbleFilter("w", 0.05, 5, id) +
-    el("g", { id: "p" }, art.body);
+    wobbleFilter("w", 0.05, 5, id)
+  );
+}
+
+/** A square 256 portrait: the faction's night, scenery and the sitter as a rim-lit comic figure. */
+export function portraitSvg(id: number, name: string, faction: Faction): string {
+  const S = 256;
+  const pal = paletteOf(faction);
+  const rng = new Rng(`opponent:${id}`);
+  const near = nearScenery(faction, rng, S, S, 214, 34);
+  const sitter = OPPONENT_FIGURES[id] ?? {
+    person: { head: "hood", cape: 1, arms: "sword", eyes: true },
+  };
+  const colours: FigureColors = {
+    glow: pal.glow,
+    ink: mix(pal.deep, "#000000", 0.3),
+    fire: "#ffd070",
+  };
+  const { art, s, y } = sitterArt(sitter, colours, rng.fork("figure"));
+  const flip = rng.chance(0.5) ? -1 : 1;
+  const moon = hasMoon(faction);
+  const mx = flip > 0 ? 200 : 56;
+  const rim = mix(pal.glow, "#ffffff", 0.35);
+  const defs = portraitDefs(pal, id) + el("g", { id: "p" }, art.body);
   const t = `translate(${S / 2} ${y}) scale(${num(s * flip, 2)} ${num(s, 2)})`;
   const body =
     el("rect", { width: S, height: S, fill: "url(#s)" }) +
