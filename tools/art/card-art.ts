@@ -25,7 +25,7 @@
 import { Rng } from "../shared/rng.ts";
 import { backdrop, foreground, groundFill, settingOf } from "./card-backdrop.ts";
 import { BLOOD, finishPicture, paintFigure } from "./card-paint.ts";
-import { groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
+import { bodyGradient, groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
 import { Sil } from "./figure-kit.ts";
 import { mix, paletteOf } from "./palette.ts";
@@ -54,11 +54,14 @@ export const SEED_WORDS: Readonly<Record<number, string>> = {
   1034: "a",
   1036: "a",
   1039: "b",
+  1043: "a",
   1053: "a",
   1057: "a",
   1058: "a",
   1061: "a",
   1062: "b",
+  1063: "a",
+  1065: "a",
   1066: "b",
   1070: "a",
   1076: "b",
@@ -125,7 +128,7 @@ export function cardArt(
   const eye = card.keywords?.lifesteal ? BLOOD : pal.glow;
 
   const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
-  const defs = settingDefs(pal, lit, rng, dark, card.id);
+  const defs = settingDefs(pal, lit, rng, card.id);
   const setting = backdrop(where, card, pal, lit, rng, extra, max);
   const ground = groundOf(lit, spell, groundFill(where, pal, lit), rng);
   const body = [...setting.body, ...ground.body];
@@ -146,6 +149,7 @@ export function cardArt(
     // a spell is centred on its effect
     focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, W / 2).focus;
   }
+  defs.push(bodyGradient(lit, dark, focus));
   const figure = paintFigure(sil, props, lit, focus, spell, {
     dark,
     glowFill: spell ? mix(lit.light, "#ffffff", 0.35) : eye,

@@ -84,7 +84,7 @@ export function paintFigure(
         opacity: ".55",
       }),
     );
-    body.push(el("use", { href: "#f", fill: "url(#fb)", stroke: colours.dark }));
+    body.push(el("use", { href: "#f", fill: "url(#fb)", stroke: "url(#fb)" }));
   }
   body.push(...glowingBits(sil, props, light, colours.glowFill));
   return { defs, body };

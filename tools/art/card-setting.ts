@@ -62,25 +62,10 @@ export function lightOf(card: CardDef, pal: Palette, rng: Rng): Light {
 }
 
 /** The sky, light, nebula, mist, directional grade and vignette gradients. */
-export function settingDefs(
-  pal: Palette,
-  lit: Light,
-  rng: Rng,
-  dark: string,
-  seed: number,
-): string[] {
+export function settingDefs(pal: Palette, lit: Light, rng: Rng, seed: number): string[] {
   const { light, mid, side } = lit;
   return [
-    // the body lit from the light's side; a blurred rim; the foreground's blur
-    el(
-      "linearGradient",
-      { id: "fb", x1: side > 0 ? "1" : "0", x2: side > 0 ? "0" : "1" },
-      stops([
-        [0, mix(dark, light, 0.4)],
-        [0.45, dark],
-        [1, mix(dark, "#000000", 0.3)],
-      ]),
-    ),
+    // a blurred rim and the foreground's blur
     el(
       "filter",
       { id: "rim", x: "-20%", y: "-20%", width: "140%", height: "140%" },
@@ -277,4 +262,30 @@ export function groundOf(lit: Light, spell: boolean, fill: string, rng: Rng): Gr
     }),
   ];
   return { sx, peak, groundAt, body };
+}
+
+/**
+ * The subject's body lit from the light's side: across the figure, around its
+ * focus, from a light-tinted edge to a near-black far side (user space, so
+ * the limbs, drawn as strokes, are shaded too).
+ */
+export function bodyGradient(lit: Light, dark: string, focus: readonly [number, number]): string {
+  const x = focus[0];
+  return el(
+    "linearGradient",
+    {
+      id: "fb",
+      gradientUnits: "userSpaceOnUse",
+      x1: num(x + lit.side * 40),
+      x2: num(x - lit.side * 40),
+      y1: "0",
+      y2: "0",
+    },
+    stops([
+      [0, mix(dark, lit.light, 0.45)],
+      [0.25, mix(dark, lit.light, 0.14)],
+      [0.55, dark],
+      [1, mix(dark, "#000000", 0.3)],
+    ]),
+  );
 }
