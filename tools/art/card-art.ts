@@ -3,23 +3,26 @@
  * card's data. The card id seeds every free choice; the rest is read from
  * the card:
  *
- * - setting: the faction's sky and scenery (palette.ts, scenery.ts), a
- *   horizon, a ground shape (hill, ledge or plain) and clouds;
+ * - setting: one of the faction's settings (card-backdrop.ts: dusk, day,
+ *   storm, hall, cave, forest), a ground shape (hill, ledge or plain);
  * - light: a side (left or right), a moon or a low sun, its colour the
  *   faction's glow graded towards the element the card costs most of
- *   (fire amber, diamond ice blue, pow violet);
+ *   (fire amber, diamond ice blue, pow violet; a spell takes it almost whole);
  * - subject: units are a silhouette built from parts (subject.ts reads
  *   the name words, faction and keywords; figure.ts draws the body, pose,
- *   headgear, held things, wings, cape), rim-lit from the light's side,
- *   bigger the more the card costs; spells are their effect (spell-scene.ts);
+ *   headgear, held things, wings, cape), framed full, half or close by the
+ *   unit's size (card-unit.ts `framingOf`), rim-lit and shaded from the
+ *   light's side; spells are their effect, centred (spell-scene.ts);
  * - props by keyword and effect: blood drops (lifesteal), bubbles (poison),
  *   leaves (regenerate), speed lines (first strike), a shadow below flyers,
  *   a halo (heal), rising chevrons (buff), motes (resources);
+ * - depth: a blurred foreground over the subject, a painterly mottle
+ *   (feTurbulence) over everything; the filters are baked into the WebP
+ *   (rasterise.ts), the client never paints this SVG;
  * - rarity: gold sparkles on rares, silver on uncommons.
  *
- * No filters (no blur, no turbulence): glows are gradients and wide faint
- * strokes. Mini (200 x 150) and max (600 x 450) are the same picture; max
- * draws it at three times the size with more stars.
+ * Mini (200 x 150) and max (600 x 450) are the same picture; max draws it at
+ * three times the size with more stars. docs/art.md is the art direction.
  */
 
 import { Rng } from "../shared/rng.ts";
