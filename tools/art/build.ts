@@ -16,7 +16,6 @@ import { fileURLToPath } from "node:url";
 import { CARDS, CHAPTERS, chapterOfOpponent, MAP_ICONS, OPPONENTS } from "@cardrealm/content";
 import { cardArt, describeArt } from "./card-art.ts";
 import { guideSpriteSvg } from "./guide-sprite.ts";
-import { iconCandidates } from "./pick.ts";
 import { SEASON_REWARD_ART, type SeasonRewardKind, seasonRewardSvg } from "./season-art.ts";
 import type { CardDef, Faction } from "./types.ts";
 import { battleBgSvg } from "./ui/battle-bg.ts";
@@ -25,7 +24,7 @@ import { gemSvg } from "./ui/gem.ts";
 import { loginBgSvg } from "./ui/login-bg.ts";
 import { logoSvg } from "./ui/logo.ts";
 import { arenaSvg, chapterMedallion, chatSvg } from "./ui/medallions.ts";
-import { OPPONENT_ICONS, portraitSvg } from "./ui/portraits.ts";
+import { portraitSvg } from "./ui/portraits.ts";
 import { worldMapSvg } from "./world-map.ts";
 
 /** The public folder of the client, the default output root. */
@@ -58,24 +57,6 @@ export function cardArtFiles(cards: readonly CardDef[]): ArtFile[] {
   return files;
 }
 
-/** The portrait icon of an opponent: the table in ui/portraits.ts, else the card keyword map on its name. */
-export function opponentIcon(o: OpponentLike, faction: Faction): string {
-  const fixed = OPPONENT_ICONS[o.id];
-  if (fixed) return fixed;
-  const pseudo: CardDef = {
-    id: o.id,
-    name: o.name.replace(/@.*/, ""),
-    level: 1,
-    type: "unit",
-    cost: { fire: 0, diamond: 0, pow: 0 },
-    rarity: "rare",
-    set: "base",
-    faction,
-    abilities: [],
-  };
-  return iconCandidates(pseudo).icons[0] ?? "crossed-swords";
-}
-
 export function uiArtFiles(
   opponents: readonly OpponentLike[],
   mapIcons: readonly string[],
@@ -98,12 +79,7 @@ export function uiArtFiles(
   for (const key of mapIcons) files.push(m(`chapter-${key}.svg`, chapterMedallion(key)));
   for (const o of [...opponents].sort((a, b) => a.id - b.id)) {
     const faction = factionOf(o.id);
-    files.push(
-      m(
-        `opponent-${o.id}.svg`,
-        portraitSvg(o.id, o.name.replace(/@.*/, ""), opponentIcon(o, faction), faction),
-      ),
-    );
+    files.push(m(`opponent-${o.id}.svg`, portraitSvg(o.id, o.name.replace(/@.*/, ""), faction)));
   }
   for (const kind of Object.keys(SEASON_REWARD_ART) as SeasonRewardKind[])
     files.push(m(`season-${kind}.svg`, seasonRewardSvg(kind)));

@@ -3,28 +3,32 @@
  * card's data. The card id seeds every free choice; the rest is read from
  * the card:
  *
- * - setting: the faction's sky and scenery (palette.ts, scenery.ts), a
- *   horizon, a ground shape (hill, ledge or plain) and clouds;
+ * - setting: one of the faction's settings (card-backdrop.ts: dusk, day,
+ *   storm, hall, cave, forest), a ground shape (hill, ledge or plain);
  * - light: a side (left or right), a moon or a low sun, its colour the
  *   faction's glow graded towards the element the card costs most of
- *   (fire amber, diamond ice blue, pow violet);
+ *   (fire amber, diamond ice blue, pow violet; a spell takes it almost whole);
  * - subject: units are a silhouette built from parts (subject.ts reads
  *   the name words, faction and keywords; figure.ts draws the body, pose,
- *   headgear, held things, wings, cape), rim-lit from the light's side,
- *   bigger the more the card costs; spells are their effect (spell-scene.ts);
+ *   headgear, held things, wings, cape), framed full, half or close by the
+ *   unit's size (card-unit.ts `framingOf`), rim-lit and shaded from the
+ *   light's side; spells are their effect, centred (spell-scene.ts);
  * - props by keyword and effect: blood drops (lifesteal), bubbles (poison),
  *   leaves (regenerate), speed lines (first strike), a shadow below flyers,
  *   a halo (heal), rising chevrons (buff), motes (resources);
+ * - depth: a blurred foreground over the subject, a painterly mottle
+ *   (feTurbulence) over everything; the filters are baked into the WebP
+ *   (rasterise.ts), the client never paints this SVG;
  * - rarity: gold sparkles on rares, silver on uncommons.
  *
- * No filters (no blur, no turbulence): glows are gradients and wide faint
- * strokes. Mini (200 x 150) and max (600 x 450) are the same picture; max
- * draws it at three times the size with more stars.
+ * Mini (200 x 150) and max (600 x 450) are the same picture; max draws it at
+ * three times the size with more stars. docs/art.md is the art direction.
  */
 
 import { Rng } from "../shared/rng.ts";
+import { backdrop, foreground, groundFill, settingOf } from "./card-backdrop.ts";
 import { BLOOD, finishPicture, paintFigure } from "./card-paint.ts";
-import { groundOf, lightOf, settingDefs, sky, W } from "./card-setting.ts";
+import { bodyGradient, groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
 import { Sil } from "./figure-kit.ts";
 import { mix, paletteOf } from "./palette.ts";
@@ -47,15 +51,23 @@ export const ART_SIZES: Record<ArtVariant, { w: number; h: number }> = {
  * entries few; each is a card the rules alone did not set apart.
  */
 export const SEED_WORDS: Readonly<Record<number, string>> = {
-  1009: "c",
+  1009: "a",
+  1013: "a",
+  1022: "a",
   1034: "a",
+  1036: "a",
   1039: "b",
+  1043: "a",
   1053: "a",
   1057: "a",
   1058: "a",
   1061: "a",
-  1066: "a",
+  1062: "b",
+  1063: "a",
+  1065: "a",
+  1066: "b",
   1070: "a",
+  1076: "b",
   1078: "b",
   1082: "a",
   1101: "c",
@@ -65,7 +77,10 @@ export const SEED_WORDS: Readonly<Record<number, string>> = {
   1124: "a",
   1126: "c",
   1132: "a",
+  1133: "a",
   1134: "g",
+  1144: "a",
+  1148: "a",
 };
 
 /** The seed of a card's picture. */
@@ -115,9 +130,10 @@ export function cardArt(
   const dark = mix(pal.deep, "#000000", 0.35);
   const eye = card.keywords?.lifesteal ? BLOOD : pal.glow;
 
-  const defs = settingDefs(pal, lit, rng);
-  const setting = sky(card, pal, lit, rng, extra, max);
-  const ground = groundOf(lit, spell, mix(pal.land, "#000000", 0.3), rng);
+  const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
+  const defs = settingDefs(pal, lit, rng, card.id);
+  const setting = backdrop(where, card, pal, lit, rng, extra, max);
+  const ground = groundOf(lit, spell, groundFill(where, pal, lit), rng);
   const body = [...setting.body, ...ground.body];
 
   // the subject or the spell's effect
@@ -133,14 +149,26 @@ export function cardArt(
     if (unit.shadow) body.push(unit.shadow);
   } else {
     const summoned = summonedSubject(card, lookup);
-    focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, ground.sx).focus;
+    // a spell is centred on its effect
+    focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, W / 2).focus;
   }
+  defs.push(bodyGradient(lit, dark, focus));
   const figure = paintFigure(sil, props, lit, focus, spell, {
     dark,
     glowFill: spell ? mix(lit.light, "#ffffff", 0.35) : eye,
   });
   if (figure.defs) defs.push(figure.defs);
-  body.push(...figure.body, ...after);
+  body.push(...figure.body, ...after, foreground(where, pal, lit, rng));
+  // texture: a painterly mottle over everything, baked into the bitmap
+  body.push(
+    el("rect", {
+      width: W,
+      height: 150,
+      filter: "url(#tx)",
+      opacity: ".3",
+      style: "mix-blend-mode:overlay",
+    }),
+  );
   const content = finishPicture(body, {
     rng,
     extra,

@@ -74,7 +74,17 @@ export function paintFigure(
         stroke: mix(light, "#ffffff", 0.3),
       }),
     );
-    body.push(el("use", { href: "#f", fill: colours.dark, stroke: colours.dark }));
+    body.push(
+      el("use", {
+        href: "#f",
+        x: num(side * 2, 1),
+        fill: light,
+        stroke: light,
+        filter: "url(#rim)",
+        opacity: ".55",
+      }),
+    );
+    body.push(el("use", { href: "#f", fill: "url(#fb)", stroke: "url(#fb)" }));
   }
   body.push(...glowingBits(sil, props, light, colours.glowFill));
   return { defs, body };

@@ -45,7 +45,10 @@ export interface Light {
 
 export function lightOf(card: CardDef, pal: Palette, rng: Rng): Light {
   const element = mainElement(card);
-  const light = element ? mix(pal.glow, ELEMENT_LIGHT[element], 0.5) : pal.glow;
+  // a spell burns in its element's colours; a unit's light only leans to it
+  const light = element
+    ? mix(pal.glow, ELEMENT_LIGHT[element], card.type === "spell" ? 0.85 : 0.5)
+    : pal.glow;
   // the sky leans towards the element's colour too, by a seeded amount
   const mid = element ? mix(pal.mid, ELEMENT_LIGHT[element], rng.range(0.12, 0.38)) : pal.mid;
   const side = rng.chance(0.5) ? 1 : -1;
@@ -59,9 +62,30 @@ export function lightOf(card: CardDef, pal: Palette, rng: Rng): Light {
 }
 
 /** The sky, light, nebula, mist, directional grade and vignette gradients. */
-export function settingDefs(pal: Palette, lit: Light, rng: Rng): string[] {
+export function settingDefs(pal: Palette, lit: Light, rng: Rng, seed: number): string[] {
   const { light, mid, side } = lit;
   return [
+    // a blurred rim and the foreground's blur
+    el(
+      "filter",
+      { id: "rim", x: "-20%", y: "-20%", width: "140%", height: "140%" },
+      el("feGaussianBlur", { stdDeviation: "1.6" }),
+    ),
+    el(
+      "filter",
+      { id: "fgb", x: "-20%", y: "-20%", width: "140%", height: "140%" },
+      el("feGaussianBlur", { stdDeviation: "1.8" }),
+    ),
+    el(
+      "filter",
+      { id: "tx", x: "0", y: "0", width: "100%", height: "100%" },
+      el("feTurbulence", {
+        type: "fractalNoise",
+        baseFrequency: ".05",
+        numOctaves: "3",
+        seed: seed % 997,
+      }) + el("feColorMatrix", { values: "1 0 0 0 0 1 0 0 0 0 1 0 0 0 0 0 0 0 0 1" }),
+    ),
     el(
       "linearGradient",
       { id: "s", x2: "0", y2: "1" },
@@ -238,4 +262,30 @@ export function groundOf(lit: Light, spell: boolean, fill: string, rng: Rng): Gr
     }),
   ];
   return { sx, peak, groundAt, body };
+}
+
+/**
+ * The subject's body lit from the light's side: across the figure, around its
+ * focus, from a light-tinted edge to a near-black far side (user space, so
+ * the limbs, drawn as strokes, are shaded too).
+ */
+export function bodyGradient(lit: Light, dark: string, focus: readonly [number, number]): string {
+  const x = focus[0];
+  return el(
+    "linearGradient",
+    {
+      id: "fb",
+      gradientUnits: "userSpaceOnUse",
+      x1: num(x + lit.side * 40),
+      x2: num(x - lit.side * 40),
+      y1: "0",
+      y2: "0",
+    },
+    stops([
+      [0, mix(dark, lit.light, 0.45)],
+      [0.25, mix(dark, lit.light, 0.14)],
+      [0.55, dark],
+      [1, mix(dark, "#000000", 0.3)],
+    ]),
+  );
 }

@@ -28,19 +28,64 @@ interface Placed {
   f: number;
   /** A shadow on the ground under a flying figure, or "". */
   shadow: string;
+  /** Where the figure stands. */
+  sx: number;
 }
+
+/** How close the camera is: the whole figure, from the thighs up, or head and shoulders. */
+export type Framing = "full" | "half" | "close";
+
+/** A unit's size: what it costs plus what it hits and takes. */
+export function unitSize(card: CardDef): number {
+  return card.cost.fire + card.cost.diamond + card.cost.pow + (card.attack ?? 0) + (card.hp ?? 0);
+}
+
+/** Named rulers and masters are shown close whatever they cost. */
+const NAMED =
+  /,|\b(lord|queen|king|countess|princess|matriarch|archmage|master|warlord|nosferatu)\b/i;
+
+/**
+ * The framing and the subject's scale (0-1) from the card's size and cost and
+ * from what the subject is (docs/art.md "Composition"): small cheap units
+ * stand whole and small in their setting, big ones are cut by the frame.
+ */
+export function framingOf(card: CardDef, subject: Subject): { framing: Framing; t: number } {
+  const t = Math.max(0, Math.min(1, (unitSize(card) - 5) / 17));
+  let framing: Framing = t >= 0.6 ? "close" : t >= 0.3 ? "half" : "full";
+  if (subject.body === "humanoid" && NAMED.test(card.name)) framing = "close";
+  if (subject.body === "bat" || subject.flock) framing = t >= 0.3 ? "half" : "full";
+  if (subject.body === "structure" && framing === "close") framing = "half";
+  return { framing, t };
+}
+
+/** How high the top of a body is, as a share of its height. */
+const TOP: Partial<Record<Subject["body"], number>> = { beast: 0.72, structure: 0.92, plant: 0.9 };
 
 function placeFigure(d: Draw, card: CardDef, subject: Subject, lit: Light, ground: Ground): Placed {
   const { rng } = d;
   const { side, hz } = lit;
-  const { sx, groundAt } = ground;
-  const costScale = Math.min(1, (card.cost.fire + card.cost.diamond + card.cost.pow) / 12);
-  const big = subject.body === "structure" ? 0.85 : subject.body === "beast" ? 0.78 : 1;
-  let H = HH * (0.56 + 0.3 * costScale) * big * (subject.build === "small" ? 0.8 : 1);
+  const { framing, t } = framingOf(card, subject);
+  const small = subject.build === "small" ? 0.85 : 1;
   const f = rng.chance(0.75) ? side : -side;
-  const g = groundAt(sx);
-  // keep the head (and a hat or a raised staff) inside the picture
-  H = Math.min(H, (g - 12) / (subject.flying ? 1.3 : 1.08));
+  const top = TOP[subject.body] ?? 1;
+  let sx = ground.sx;
+  let H: number;
+  let g: number;
+  if (subject.body === "beast" && framing !== "full") {
+    // a beast is long rather than tall: big ones stand at the frame's foot and fill its width
+    H = HH * (0.5 + 0.45 * t) * small * (subject.flying ? 0.72 : 1);
+    g = HH - 6;
+  } else if (framing === "full") {
+    H = HH * (0.36 + 0.7 * t) * small * (subject.body === "beast" ? 0.85 : 1);
+    g = ground.groundAt(sx);
+    // keep the head (and a hat or a raised staff) inside the picture
+    H = Math.min(H, (g - 12) / (subject.flying ? 1.3 : 1.08));
+  } else {
+    const k = framing === "half" ? 0.8 + ((t - 0.3) / 0.3) * 0.25 : 1.15 + ((t - 0.6) / 0.4) * 0.35;
+    H = (HH * k * small) / top;
+    sx = W / 2 - side * rng.range(6, 26);
+    g = HH * (framing === "half" ? 0.1 : 0.06) + H * top * 1.02;
+  }
   let y = g;
   if (subject.body === "bat") {
     H *= 1.1;
@@ -48,18 +93,19 @@ function placeFigure(d: Draw, card: CardDef, subject: Subject, lit: Light, groun
   }
   // the rest of a group stands behind, smaller
   for (let i = 1; i < subject.count; i++) {
-    const dx = (i % 2 ? -1 : 1) * Math.ceil(i / 2) * 28;
+    const dx = (i % 2 ? -1 : 1) * Math.ceil(i / 2) * Math.max(28, H * 0.3);
     drawSubject(
       d,
       { ...subject, count: 1 },
       sx + dx,
-      groundAt(sx + dx) - 2,
+      framing === "full" ? ground.groundAt(sx + dx) - 2 : g - H * 0.1,
       H * 0.78,
       i % 2 ? f : -f,
     );
   }
-  const top = drawSubject(d, subject, sx, y, H, f);
-  const focus: [number, number] = [sx, (top[1] + g) / 2];
+  const head = drawSubject(d, subject, sx, y, H, f);
+  const fy = framing === "full" ? (head[1] + g) / 2 : head[1] + Math.min(H * 0.25, 40);
+  const focus: [number, number] = [sx, Math.max(20, Math.min(HH - 20, fy))];
   if (subject.flock) {
     for (let i = 0; i < 7; i++)
       drawSubject(
@@ -82,7 +128,7 @@ function placeFigure(d: Draw, card: CardDef, subject: Subject, lit: Light, groun
           opacity: ".5",
         })
       : "";
-  return { focus, top, H, f, shadow };
+  return { focus, top: head, H, f, shadow, sx };
 }
 
 /** Props of the keywords: blood drops, poison bubbles, leaves, speed lines. */
@@ -213,13 +259,15 @@ export function drawUnit(
   props: Sil,
 ): { focus: [number, number]; shadow: string; after: string[] } {
   const { rng, sil } = d;
-  const at = placeFigure(d, card, subject, lit, ground);
+  const placed = placeFigure(d, card, subject, lit, ground);
+  // props keep to the visible part of a big figure
+  const at = { ...placed, H: Math.min(placed.H, HH * 0.7) };
   const { focus } = at;
   const around = (r: number): [number, number] => [
     focus[0] + rng.range(-r, r),
     focus[1] + rng.range(-r * 0.8, r * 0.6),
   ];
-  keywordProps(rng, card, at, ground.sx, sil, props, around);
+  keywordProps(rng, card, at, at.sx, sil, props, around);
   const after = effectProps(rng, card, at, sil, props, around);
   return { focus, shadow: at.shadow, after };
 }

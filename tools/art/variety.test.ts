@@ -1,0 +1,57 @@
+/**
+ * The card pictures are composed with variety (variety.ts, docs/art.md): the
+ * largest units fill far more of their frame than the smallest, and every
+ * faction is drawn in several settings, not one sky. Measured on the committed
+ * art; ART_PUBLIC_DIR=<another apps/client/public> measures that tree instead.
+ * On the silhouettes-on-a-dusk-sky art before issue 26 both fail: spread 2.52
+ * (largest 11.3%), backgrounds 1-2 per faction, mean 1.22 (docs/art.md).
+ */
+import { existsSync } from "node:fs";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromiumPath, launch } from "./distinct.ts";
+import { backdropGroups, backgroundsPerFaction, type Spread, subjectSpread } from "./variety.ts";
+
+const haveChromium = existsSync(chromiumPath());
+
+describe("backdrop groups", () => {
+  it("count two pictures of one sky as one background, and a second sky as another", () => {
+    const dusk = Array.from({ length: 48 }, () => 40);
+    const day = Array.from({ length: 48 }, () => 200);
+    expect(backdropGroups([dusk, dusk, dusk])).toBe(1);
+    expect(backdropGroups([dusk, day, dusk, day])).toBe(2);
+    // a single odd picture is not a setting
+    expect(backdropGroups([dusk, dusk, day])).toBe(1);
+  });
+});
+
+describe.skipIf(!haveChromium && !process.env.CI)("card art variety", () => {
+  let browser: Browser | undefined;
+  let spread: Spread | undefined;
+  let backgrounds = new Map<string, number>();
+
+  beforeAll(async () => {
+    browser = await launch();
+    const dir = process.env.ART_PUBLIC_DIR || undefined;
+    spread = await subjectSpread(browser, dir);
+    backgrounds = await backgroundsPerFaction(browser, dir);
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("sizes units by what they are: the largest fill at least 5 times the frame the smallest do", () => {
+    expect(spread?.ratio, JSON.stringify(spread)).toBeGreaterThanOrEqual(5);
+    // and a behemoth fills the frame: a fifth of it or more, by median
+    expect(spread?.large).toBeGreaterThanOrEqual(0.2);
+  });
+
+  it("draws every faction in at least two settings, and most in three or more", () => {
+    const counts = [...backgrounds.values()];
+    expect(counts.length).toBeGreaterThan(5);
+    expect([...backgrounds.entries()].filter(([, n]) => n < 2)).toEqual([]);
+    const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
+    expect(mean, JSON.stringify([...backgrounds])).toBeGreaterThanOrEqual(2.5);
+  });
+});
