@@ -81,7 +81,7 @@ export async function openCapacityWindow(
       // Statistics reach pg_stat_database when a backend reports them (at
       // most a second late while busy): the window is read after a pause.
       const r = await c.query(
-        "select xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, blks_hit + blks_read as blocks from pg_stat_database where datname = current_database()",
+        "select xact_commit, xact_rollback, tup_inserted, tup_updated, tup_deleted, tup_fetched, blks_hit + blks_read as blocks from pg_stat_database where datname = current_database()",
       );
       const row = r.rows[0] as Record<string, string>;
       return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
@@ -147,7 +147,7 @@ export function capacityLines(f: {
   if (f.pg) {
     const per = (k: string) => ((f.pg?.[k] ?? 0) / Math.max(1, f.moves)).toFixed(2);
     lines.push(
-      `${pad("postgresql per move")}${per("xact_commit")} commits, ${per("tup_updated")} rows updated, ${per("tup_inserted")} inserted, ${per("tup_deleted")} deleted (${f.pg.xact_commit} commits, ${((f.pg.xact_commit ?? 0) / f.seconds).toFixed(0)}/s)`,
+      `${pad("postgresql per move")}${per("xact_commit")} commits, ${per("tup_updated")} rows updated, ${per("tup_inserted")} inserted, ${per("tup_deleted")} deleted, ${per("tup_fetched")} rows fetched (${f.pg.xact_commit} commits, ${((f.pg.xact_commit ?? 0) / f.seconds).toFixed(0)}/s)`,
     );
   }
   return lines;

@@ -15,6 +15,14 @@
  * connected players, games in progress, channel messages per second, and the
  * play-card acknowledgement latency (HTTP round trip) p50/p99, and appends the
  * figures to bench/RESULTS.md (BENCH_NO_RECORD=1 to skip).
+ *
+ * Capacity figures (docs/capacity.md, capacity-probe.ts): the servers' CPU
+ * per idle connected player (BENCH_IDLE_SECONDS, default 30: one heartbeat
+ * round, against 10 s with no socket), per game-minute, the bytes on the
+ * wire per player and per move, Redis commands per move (BENCH_CLUSTER) and
+ * PostgreSQL commits and rows per move (BENCH_DATABASE_URL; the scratch
+ * database is named BENCH_DB_PREFIX_<pid>, default cardrealm_bench).
+ * BENCH_SIGNUP_CONCURRENCY (default 8): sign-ups in flight.
  */
 import {
   appendFileSync,
@@ -51,7 +59,8 @@ let benchDbName = "";
 const pgBase = process.env.BENCH_DATABASE_URL;
 if (pgBase) {
   const pg = (await import("pg")).default;
-  benchDbName = `cardrealm_bench_${process.pid}`;
+  // BENCH_DB_PREFIX: the scratch database's name (h8_bench_<pid>), for a shared server.
+  benchDbName = `${process.env.BENCH_DB_PREFIX ?? "cardrealm_bench"}_${process.pid}`;
   const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
   await admin.query(`create database ${benchDbName}`);
@@ -81,9 +90,10 @@ try {
   );
   const t0 = Date.now();
   const users: { id: number; token: string }[] = [];
+  // BENCH_SIGNUP_CONCURRENCY: sign-ups in flight (on PostgreSQL each is several round trips).
   await pool(
     Array.from({ length: N }, (_, i) => i),
-    8,
+    Number(process.env.BENCH_SIGNUP_CONCURRENCY ?? 8),
     async () => {
       const r = await post("/api/play-new-player", null, undefined);
       const d = (r.json as { data: { id: number; jwtToken: string } }).data;

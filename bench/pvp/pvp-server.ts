@@ -57,7 +57,8 @@ export async function startServer(
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: on a busy machine tsx's first compile of the server is slow.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, port };
     } catch {
