@@ -147,7 +147,7 @@ export function capacityLines(f: {
   if (f.pg) {
     const per = (k: string) => ((f.pg?.[k] ?? 0) / Math.max(1, f.moves)).toFixed(2);
     lines.push(
-      `${pad("postgresql per move")}${per("xact_commit")} commits, ${per("tup_updated")} rows updated, ${per("tup_inserted")} inserted, ${per("tup_deleted")} deleted, ${per("tup_fetched")} rows fetched (${f.pg.xact_commit} commits, ${((f.pg.xact_commit ?? 0) / f.seconds).toFixed(0)}/s)`,
+      `${pad("postgresql per move")}${per("xact_commit")} transactions (a lone SELECT is one too), ${per("tup_updated")} rows updated, ${per("tup_inserted")} inserted, ${per("tup_deleted")} deleted, ${per("tup_fetched")} rows fetched (${f.pg.xact_commit} commits, ${((f.pg.xact_commit ?? 0) / f.seconds).toFixed(0)}/s)`,
     );
   }
   return lines;
