@@ -19,6 +19,11 @@
  *   BENCH_ROUTES=livez,details,cards,box,endturn (a subset),
  *   BENCH_CPU_PROF=<dir> writes the server's V8 CPU profile there on exit.
  *   BENCH_RATE_SHARE=0.15, BENCH_RATE_PHASE=0 to skip the offered-rate phase.
+ *   BENCH_BOX_RATE=200: only box opening, open loop at that many boxes a
+ *   second evenly spaced over each level's connections (open-loop.ts; issue
+ *   25 item 5: p99 <= 25 ms at 200/s over 100 connections), after a 3 s
+ *   warm-up at the same rate:
+ *     BENCH_BOX_RATE=200 BENCH_LEVELS=100 npx tsx bench/api/api-bench.ts
  *
  * After the closed-loop table, an offered-rate phase (issue 17's aims): box
  * opening and end-turn again at each connection count, at a fixed overall
@@ -48,6 +53,7 @@ import autocannon from "autocannon";
 import { openDatabase } from "../../apps/server/src/db/database.ts";
 import { applyGemChange } from "../../apps/server/src/db/repositories/ledger-repo.ts";
 import { percentile, startBenchServer } from "../shared-server.ts";
+import { openLoop } from "./open-loop.ts";
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const levels = (process.env.BENCH_LEVELS ?? "32,100").split(",").map(Number);
@@ -55,6 +61,7 @@ const routes = new Set((process.env.BENCH_ROUTES ?? "livez,details,cards,box,end
 const players = Math.max(...levels);
 const ratePhase = process.env.BENCH_RATE_PHASE !== "0";
 const rateShare = Number(process.env.BENCH_RATE_SHARE ?? 0.15);
+const boxRate = Number(process.env.BENCH_BOX_RATE ?? 0);
 const BOX_ID = 4;
 const OPPONENT = 6;
 
@@ -238,7 +245,7 @@ try {
     tokens.push(signed.data.jwtToken);
     ids.push(signed.data.id);
   }
-  if (routes.has("box")) {
+  if (routes.has("box") || boxRate > 0) {
     const db = openDatabase({
       databaseUrl: process.env.BENCH_DATABASE_URL,
       sqlitePath: resolve(dataDir, "cardrealm.sqlite"),
@@ -294,6 +301,32 @@ try {
       duration: all.duration,
     };
   };
+  if (boxRate > 0) {
+    console.log(
+      `box opening, open loop at ${boxRate}/s evenly spaced (load ${load()}); aim p99 <= 25 ms`,
+    );
+    for (const connections of levels) {
+      const requestFor = (i: number) => ({
+        headers: {
+          authorization: `Bearer ${tokens[i % connections]}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ id: BOX_ID }),
+      });
+      const base = { url, path: "/api/boxes/open", rate: boxRate, connections, requestFor };
+      await openLoop({ ...base, seconds: 3 });
+      const cpuBefore = serverCpuUs();
+      const f = await openLoop({ ...base, seconds });
+      const cpuUs = (serverCpuUs() - cpuBefore) / Math.max(1, f.sent);
+      console.log(
+        `POST /api/boxes/open  ${connections} conns: offered ${f.offered}/s, achieved ${f.achieved.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, non-2xx ${f.non2xx}, server cpu ${cpuUs.toFixed(0)} us a box (${((cpuUs * boxRate) / 1e4).toFixed(0)}% of a core); aim met: ${f.p99 <= 25 && f.non2xx === 0 ? "yes" : "no"}`,
+      );
+    }
+    console.log(`load average after: ${load()}`);
+    child.kill("SIGTERM");
+    await new Promise((done) => child.once("exit", done));
+    process.exit(0);
+  }
   const livezRps = new Map<number, number>();
   const head = `${"route".padEnd(26)} ${"conns".padStart(5)} ${"req/s".padStart(8)} ${"ratio".padStart(6)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"cpu us".padStart(7)} ${"cpu ratio".padStart(9)}`;
   for (const connections of levels) {

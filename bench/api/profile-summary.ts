@@ -10,6 +10,10 @@
  * With `focus` (a function name), also where that function's time comes
  * from: its samples by the nearest caller outside Kysely.
  *
+ *   PROFILE_LONG_MS=20 ... : also the busy stretches (runs of samples with no
+ *   idle between them, i.e. what held the event loop) of 20 ms or more: how
+ *   many, their length, and the self time inside them only (the tail's causes).
+ *
  *   PROFILE_FROM_US=.. PROFILE_TO_US=.. ... : only the samples between these
  *   instants of the monotonic clock (bench/pvp prints its measuring window's
  *   as "profile window"; a V8 profile's clock is process.hrtime's).
@@ -122,6 +126,35 @@ profile.samples.forEach((id, i) => {
   }
 });
 
+// Busy stretches: consecutive non-idle samples (a task that held the loop).
+const longMs = Number(process.env.PROFILE_LONG_MS ?? 0);
+const longSelf = new Map<string, number>();
+const stretches: number[] = [];
+if (longMs > 0) {
+  let start = -1;
+  const close = (end: number) => {
+    if (start < 0) return;
+    let len = 0;
+    for (let j = start; j < end; j++) len += profile.timeDeltas[j + 1] ?? 0;
+    if (len >= longMs * 1000) {
+      stretches.push(len / 1000);
+      for (let j = start; j < end; j++) {
+        const n = byId.get(profile.samples[j] as number);
+        if (!n) continue;
+        const k = n.callFrame.url === "" ? n.callFrame.functionName : label(n);
+        longSelf.set(k, (longSelf.get(k) ?? 0) + (profile.timeDeltas[j + 1] ?? 0));
+      }
+    }
+    start = -1;
+  };
+  profile.samples.forEach((id, i) => {
+    const outside = (at[i] ?? 0) < from || (at[i] ?? 0) > to;
+    if (outside || byId.get(id)?.callFrame.functionName === "(idle)") close(i);
+    else if (start < 0) start = i;
+  });
+  close(profile.samples.length);
+}
+
 const print = (title: string, m: Map<string, number>) => {
   console.log(`\n${title} (share of ${(busy / 1e6).toFixed(2)} s busy)`);
   for (const [k, v] of [...m].sort((a, b) => b[1] - a[1]).slice(0, top))
@@ -137,4 +170,18 @@ print("self time", self);
 print("self time by area", byArea);
 print("self time by file", byFile);
 print("inclusive time", inclusive);
+if (longMs > 0) {
+  stretches.sort((a, b) => b - a);
+  const total = stretches.reduce((a, b) => a + b, 0);
+  console.log(
+    `\nbusy stretches >= ${longMs} ms: ${stretches.length}, ${(total / 1000).toFixed(2)} s in all; longest ${stretches
+      .slice(0, 10)
+      .map((x) => x.toFixed(0))
+      .join(", ")} ms`,
+  );
+  const sum = [...longSelf.values()].reduce((a, b) => a + b, 0);
+  console.log(`self time inside them (share of ${(sum / 1e6).toFixed(2)} s)`);
+  for (const [k, v] of [...longSelf].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * v) / sum).toFixed(1).padStart(5)} %  ${k}`);
+}
 if (focus) print(`${focus}: by its nearest caller outside Kysely`, callers);

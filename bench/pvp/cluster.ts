@@ -39,7 +39,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string, what: string, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) throw new Error(`${what} exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
@@ -48,7 +48,7 @@ async function waitFor(url: string, what: string, child: ChildProcess): Promise<
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`${what} did not answer ${url} within 60 s`);
+  throw new Error(`${what} did not answer ${url} within 120 s`);
 }
 
 /**

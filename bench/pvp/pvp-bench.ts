@@ -15,6 +15,14 @@
  * connected players, games in progress, channel messages per second, and the
  * play-card acknowledgement latency (HTTP round trip) p50/p99, and appends the
  * figures to bench/RESULTS.md (BENCH_NO_RECORD=1 to skip).
+ *
+ * Capacity figures (docs/capacity.md, capacity-probe.ts): the servers' CPU
+ * per idle connected player (BENCH_IDLE_SECONDS, default 30: one heartbeat
+ * round, against 10 s with no socket), per game-minute, the bytes on the
+ * wire per player and per move, Redis commands per move (BENCH_CLUSTER) and
+ * PostgreSQL commits and rows per move (BENCH_DATABASE_URL; the scratch
+ * database is named BENCH_DB_PREFIX_<pid>, default cardrealm_bench).
+ * BENCH_SIGNUP_CONCURRENCY (default 8): sign-ups in flight.
  */
 import {
   appendFileSync,
@@ -29,6 +37,7 @@ import { join } from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import WebSocket from "ws";
+import { capacityLines, openCapacityWindow, wire } from "./capacity-probe.ts";
 import { dropScratchDatabase, startCluster } from "./cluster.ts";
 import { type Bot, connect, pct, queue, stats } from "./pvp-bots.ts";
 import { cpuMsOf, pool, post, root, rssOf, startServer, target } from "./pvp-server.ts";
@@ -38,6 +47,8 @@ const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
+// The idle window (CPU per connected idle player): one heartbeat round (30 s) by default.
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 
 // ---------------------------------------------------------------- the run
 
@@ -48,7 +59,8 @@ let benchDbName = "";
 const pgBase = process.env.BENCH_DATABASE_URL;
 if (pgBase) {
   const pg = (await import("pg")).default;
-  benchDbName = `cardrealm_bench_${process.pid}`;
+  // BENCH_DB_PREFIX: the scratch database's name (h8_bench_<pid>), for a shared server.
+  benchDbName = `${process.env.BENCH_DB_PREFIX ?? "cardrealm_bench"}_${process.pid}`;
   const admin = new pg.Client({ connectionString: pgBase });
   await admin.connect();
   await admin.query(`create database ${benchDbName}`);
@@ -78,9 +90,10 @@ try {
   );
   const t0 = Date.now();
   const users: { id: number; token: string }[] = [];
+  // BENCH_SIGNUP_CONCURRENCY: sign-ups in flight (on PostgreSQL each is several round trips).
   await pool(
     Array.from({ length: N }, (_, i) => i),
-    8,
+    Number(process.env.BENCH_SIGNUP_CONCURRENCY ?? 8),
     async () => {
       const r = await post("/api/play-new-player", null, undefined);
       const d = (r.json as { data: { id: number; jwtToken: string } }).data;
@@ -102,6 +115,13 @@ try {
   }
 
   await new Promise((r) => setTimeout(r, 1500));
+  // Every server process's CPU (a cluster's two): the idle figures are the sum.
+  const allCpuMs = () =>
+    (cluster?.servers ?? [server]).reduce((a, s) => a + cpuMsOf(s.child.pid as number), 0);
+  const baseSeconds = Math.min(10, IDLE_SECONDS);
+  const baseCpu = allCpuMs();
+  await new Promise((r) => setTimeout(r, baseSeconds * 1000));
+  const baseCpuPerS = (allCpuMs() - baseCpu) / Math.max(1, baseSeconds);
   const rssBefore = rssOf(pid);
   const t1 = Date.now();
   const bots: Bot[] = [];
@@ -123,6 +143,9 @@ try {
   await new Promise((r) => setTimeout(r, 3000));
   const rssIdle = rssOf(pid);
   const perPlayer = (rssIdle - rssBefore) / bots.length;
+  const idleCpu = allCpuMs();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleCpuPerS = (allCpuMs() - idleCpu) / Math.max(1, IDLE_SECONDS);
 
   // Games: 2 x GAMES players queue; the rest stay connected and idle.
   const players = bots.slice(0, GAMES * 2);
@@ -139,11 +162,18 @@ try {
   );
   await new Promise((r) => setTimeout(r, 2000));
   const probe = cluster ? await cluster.openWindows() : await openServerWindow(target.port, pid);
+  const capacity = await openCapacityWindow(
+    cluster ? process.env.REDIS_URL || "redis://127.0.0.1:6379" : null,
+    benchDbUrl || null,
+  );
+  wire.reset();
+  stats.moves = 0;
   stats.measureStart = performance.now();
   stats.messages = 0;
   stats.gamesEnded = 0;
   const t2 = Date.now();
   const cpuStart = cpuMsOf(pid);
+  const allCpuStart = allCpuMs();
   const benchCpuStart = process.cpuUsage();
   const inProgressSamples: number[] = [];
   const sampler = setInterval(() => inProgressSamples.push(Math.round(stats.inProgress)), 1000);
@@ -159,6 +189,9 @@ try {
   const serverLines = await probe.close();
   const elapsed = (Date.now() - t2) / 1000;
   const serverCpu = (cpuMsOf(pid) - cpuStart) / (elapsed * 10);
+  const allCpuWindowMs = allCpuMs() - allCpuStart;
+  const wireSnapshot = { ...wire };
+  const measured = await capacity.close();
   const benchUsage = process.cpuUsage(benchCpuStart);
   const benchCpu = (benchUsage.user + benchUsage.system) / 1000 / (elapsed * 10);
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
@@ -183,6 +216,17 @@ try {
     ...serverLines,
     `generator event-loop delay  p50 ${lagMs(genLag.percentile(50))} ms, p99 ${lagMs(genLag.percentile(99))} ms, max ${lagMs(genLag.max)} ms (this load generator's own loop, not the server)`,
     `memory per idle player      ${(perPlayer / 1024).toFixed(1)} KB (server RSS ${(rssBefore / 2 ** 20).toFixed(0)} MB before sockets, ${(rssIdle / 2 ** 20).toFixed(0)} MB idle, ${(rssBusy / 2 ** 20).toFixed(0)} MB playing)`,
+    `cpu per idle player         ${(((idleCpuPerS - baseCpuPerS) * 60) / bots.length).toFixed(3)} ms per minute (${(idleCpuPerS / 10).toFixed(1)}% of a core with ${bots.length} idle sockets over ${IDLE_SECONDS} s, ${(baseCpuPerS / 10).toFixed(1)}% with none)`,
+    ...capacityLines({
+      seconds: elapsed,
+      moves: stats.moves,
+      idlePlayers: bots.length - players.length,
+      playingPlayers: players.length,
+      avgGames,
+      serverCpuMs: allCpuWindowMs,
+      wire: wireSnapshot,
+      ...measured,
+    }),
     `http errors                 ${stats.httpErrors}`,
     `cpu                         server ${serverCpu.toFixed(0)}% of a core, this load generator ${benchCpu.toFixed(0)}%, machine load average ${load}`,
   ];

@@ -5,6 +5,7 @@
  */
 import { CATALOGUE } from "@cardrealm/content";
 import WebSocket from "ws";
+import { frameBytes, wire } from "./capacity-probe.ts";
 import { post, target } from "./pvp-server.ts";
 
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
@@ -45,6 +46,8 @@ export const stats = {
   gamesEnded: 0,
   inProgress: 0,
   httpErrors: 0,
+  /** play-card and end-turn calls sent inside the window. */
+  moves: 0,
   measureStart: Number.POSITIVE_INFINITY,
   measureEnd: Number.POSITIVE_INFINITY,
   stopping: false,
@@ -105,6 +108,7 @@ async function act(bot: Bot): Promise<void> {
     );
     if (entry && empty >= 0) {
       const t0 = performance.now();
+      if (t0 >= stats.measureStart && t0 < stats.measureEnd) stats.moves++;
       const r = await post("/api/game/pvp/play-card", bot.token, {
         game_id: gameId,
         version: snap?.game_data?.version ?? 0,
@@ -124,6 +128,8 @@ async function act(bot: Bot): Promise<void> {
     const now = bot.snap?.player;
     if (!now || !bot.gameId) return;
     const keys = Object.keys(now.hand);
+    const sentAt = performance.now();
+    if (sentAt >= stats.measureStart && sentAt < stats.measureEnd) stats.moves++;
     const r = await post("/api/game/pvp/end-turn", bot.token, {
       game_id: bot.gameId,
       version: bot.snap?.game_data?.version ?? 0,
@@ -182,19 +188,37 @@ export function connect(bot: Omit<Bot, "ws">): Promise<Bot> {
       );
     });
     const seen = new Set<string>();
-    ws.on("message", (raw) => {
+    // Wire bytes (capacity-probe.ts): the server's pings and ws's automatic pongs too.
+    ws.on("ping", (data: Buffer) => {
+      if (full.playing) {
+        wire.playRx += frameBytes(data.length, false);
+        wire.playTx += frameBytes(data.length, true);
+      } else {
+        wire.idleRx += frameBytes(data.length, false);
+        wire.idleTx += frameBytes(data.length, true);
+      }
+    });
+    ws.on("message", (raw: Buffer) => {
       stats.messages++;
       const m = JSON.parse(raw.toString()) as {
         hash: string;
         data: { type: string; players?: string; messages?: Snapshot[] };
       };
-      ws.send(
-        JSON.stringify({
-          action: "confirm",
-          version: "bench",
-          data: { user_id: bot.id, hash: m.hash },
-        }),
-      );
+      const confirmText = JSON.stringify({
+        action: "confirm",
+        version: "bench",
+        data: { user_id: bot.id, hash: m.hash },
+      });
+      ws.send(confirmText);
+      const rx = frameBytes(raw.length, false);
+      const tx = frameBytes(Buffer.byteLength(confirmText), true);
+      if (full.playing) {
+        wire.playRx += rx;
+        wire.playTx += tx;
+      } else {
+        wire.idleRx += rx;
+        wire.idleTx += tx;
+      }
       if (seen.has(m.hash)) return;
       seen.add(m.hash);
       if (seen.size > 64) seen.clear();

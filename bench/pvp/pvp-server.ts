@@ -9,6 +9,7 @@ import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
+import { headerBytes, wire } from "./capacity-probe.ts";
 import { BENCH_METRICS_TOKEN } from "./server-probe.ts";
 
 export const root = resolve(import.meta.dirname, "..", "..");
@@ -56,7 +57,8 @@ export async function startServer(
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  for (let i = 0; i < 300; i++) {
+  // Up to 2 minutes: on a busy machine tsx's first compile of the server is slow.
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return { child, port };
     } catch {
@@ -107,11 +109,17 @@ export function post(
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const text = Buffer.concat(chunks).toString("utf8");
+          // Wire bytes (capacity-probe.ts): "HTTP/1.1 200 OK", headers, body.
+          wire.httpRx += headerBytes(res.rawHeaders, 15) + Buffer.byteLength(text);
           resolveP({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
         });
       },
     );
     req.on("error", reject);
+    // Its request line, the headers (Host included) plus Connection, the body.
+    const sent = Object.entries(req.getHeaders()).flatMap(([k, v]) => [k, String(v)]);
+    sent.push("connection", "keep-alive");
+    wire.httpTx += headerBytes(sent, `POST ${path} HTTP/1.1`.length) + Buffer.byteLength(payload);
     req.end(payload);
   });
 }

@@ -19,11 +19,25 @@ export type { ArenaSave, CommitBatch };
  * synchronous=NORMAL (db/arena-move-batch.ts, docs/decisions.md "Arena moves
  * commit with synchronous=NORMAL"); on PostgreSQL the whole batch is one
  * statement with synchronous_commit = off.
+ *
+ * SQLite's batch is synchronous: it holds the event loop for as long as its
+ * UPDATEs take (about 0.1 ms a move, each rewriting the game's state and
+ * action list), so it is cut at SQLITE_BATCH moves and the writer lets the
+ * loop run (timers, sockets, other requests) between two batches. Before,
+ * a backlog drained in one go (the awaits between batches are microtasks,
+ * which never let I/O in): a queue of 1,000 moves held the loop ~100 ms
+ * (issue 25, bench/RESULTS.md "Session 12").
  */
-export function createArenaWriter(db: Db, maxBatch = 256) {
-  const commit: CommitBatch = db.sqlite
-    ? createSqliteMoveBatch(db.kysely, db.sqlite)
-    : postgresMoveBatch(db.kysely);
+export const SQLITE_BATCH = 64;
+
+export function createArenaWriter(
+  db: Db,
+  maxBatch = db.sqlite ? SQLITE_BATCH : 256,
+  commitBatch?: CommitBatch,
+) {
+  const commit: CommitBatch =
+    commitBatch ??
+    (db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely));
   let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
     [];
   let running = false;
@@ -41,6 +55,8 @@ export function createArenaWriter(db: Db, maxBatch = 256) {
       } catch (err) {
         for (const item of batch) item.reject(err);
       }
+      // The event loop's turn (and the saves it brings join the next batch).
+      if (queue.length > 0) await new Promise((r) => setImmediate(r));
     }
     running = false;
   }
