@@ -404,6 +404,7 @@ export function CastlePanel({ seat }: { seat: ViewSide }) {
     struck ? "castle--braced" : "",
     ability ? "castle--ability" : "",
     over && target ? "castle--over" : "",
+    side.name.length > 15 ? "castle--long-name" : "",
   ]
     .filter(Boolean)
     .join(" ");
