@@ -40,6 +40,8 @@ export const STORAGE_KEYS = {
   /** The partner id the stored token was issued for ("" outside a partner). */
   tokenOwner: "cardrealm.tokenOwner",
   music: "cardrealm.music",
+  /** "off" when the player switched the sound effects off (top bar); anything else is on. */
+  soundEffects: "cardrealm.sfx",
   /** The deck challenge being played (features/replay): its end panel after a reload too. */
   practice: "cardrealm.practice",
 } as const;
