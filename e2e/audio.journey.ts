@@ -102,6 +102,37 @@ test("music plays on the map, the top-bar switch stops it, and a reload remember
   await expectMusicPlaying(page);
 });
 
+test("the sound-effects switch beside it silences the effects, and a reload remembers", async ({
+  page,
+}) => {
+  await probeAudio(page);
+  await playAsNewPlayer(page);
+  // Music off first, so every new note counted below is a sound effect.
+  await page.getByTestId("music-toggle").click();
+  await expect(page.getByTestId("music-toggle")).toHaveAttribute("aria-checked", "false");
+  const sfx = page.getByTestId("sfx-toggle");
+  await expect(sfx).toHaveAttribute("aria-checked", "true");
+  await sfx.click();
+  await expect(sfx).toHaveAttribute("aria-checked", "false");
+  await page.waitForTimeout(1000);
+  // A button's click sound (the friends panel) plays no note now.
+  const before = (await readProbe(page)).oscillators;
+  await page.getByTestId("friends-button").click();
+  await page.keyboard.press("Escape");
+  await expectSilence(page);
+  expect((await readProbe(page)).oscillators).toBe(before);
+
+  await page.reload();
+  await expectMap(page);
+  await expect(page.getByTestId("sfx-toggle")).toHaveAttribute("aria-checked", "false");
+  expect(await page.evaluate(() => localStorage.getItem("cardrealm.sfx"))).toBe("off");
+  // Switched on, its own click is heard.
+  const quiet = (await readProbe(page)).oscillators;
+  await page.getByTestId("sfx-toggle").click();
+  await expect(page.getByTestId("sfx-toggle")).toHaveAttribute("aria-checked", "true");
+  await expect.poll(async () => (await readProbe(page)).oscillators).toBeGreaterThan(quiet);
+});
+
 test("battle music after OK before a battle, the battle-menu switch, menu music after the end", async ({
   page,
 }) => {

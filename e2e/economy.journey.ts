@@ -109,15 +109,21 @@ test.describe("collection and economy", () => {
     await expect(game.getByTestId("season-pass-buy")).toHaveCount(0);
   });
 
-  test("a deck of 40 built in slot 2, made active, starts a battle", async ({ page }) => {
+  test("a deck of 40 built in slot 2, made the battle deck, starts a battle", async ({ page }) => {
     await playAsNewPlayer(page);
     await page.getByTestId("nav-deck").click();
     await page.getByTestId("deck-slot-2").click();
     await expect(page.getByTestId("deck-total")).toContainText("0");
+    // An empty slot opens for building; the battle deck stays slot 1 (issue 26).
+    expect((await details(page)).deck.sequence_number).toBe(1);
     await page.getByTestId("deck-complete").click();
     await expect(page.getByTestId("deck-total")).toContainText("40");
+    expect((await details(page)).deck.sequence_number).toBe(1);
     await keepScreenshot(page, "deck-editor");
     await expectInsideViewport(page, ["deck-library", "deck-list", "deck-slot-3"]);
+    // Full, it may become the battle deck.
+    await page.getByTestId("deck-battle-with").click();
+    await expect(page.getByTestId("deck-slot-2")).toHaveAttribute("aria-label", /battle deck/);
     const me = await details(page);
     expect(me.deck.sequence_number).toBe(2);
     expect(me.deck.total_amount).toBe(40);

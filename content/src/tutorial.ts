@@ -30,7 +30,7 @@ export const TUTORIAL_LINES: Readonly<Record<string, TutorialLine>> = {
     text: "Three foes wait in each chapter, one after another. The Air Elemental is the gentlest. Press Fight!",
   },
   BattleStory33: {
-    text: "Every foe has a tale. Read it, or skip it, and the battle begins.",
+    text: "Every foe has a tale. Read it and press OK to begin the battle; Skip takes you back to the Fight button.",
   },
   showRes35: {
     text: "This is the battlefield. Your castle is below, the enemy's above. Break their castle's hp to zero and you win.",

@@ -5,7 +5,7 @@
  * and gold sparkles.
  */
 
-import { ROAD_ORDER } from "../../../apps/client/src/features/map/map-layout.ts";
+import { ROAD_ORDER, SEA_SERPENT } from "../../../apps/client/src/features/map/map-layout.ts";
 import { Rng } from "../../shared/rng.ts";
 import { paintIcon } from "../paint.ts";
 import { GOLD, GOLD_DARK, GOLD_LIGHT, PALETTES } from "../palette.ts";
@@ -126,9 +126,10 @@ export function mapIcons(): { tower: Painted; ship: Painted; serpent: Painted } 
   const serpent = paintIcon({
     id: "r",
     icon: "sea-serpent",
-    cx: 480,
-    cy: 700,
-    size: 84,
+    // Clear of the medallions' names and stars (map-layout.ts, e2e/map-names.journey.ts).
+    cx: SEA_SERPENT.x * 16,
+    cy: SEA_SERPENT.y * 9,
+    size: SEA_SERPENT.size,
     pal: PALETTES.tower,
     k: 1,
     step: 2,

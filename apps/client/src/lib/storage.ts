@@ -42,6 +42,8 @@ export const STORAGE_KEYS = {
   music: "cardrealm.music",
   /** The battle speed switch (features/battle/battle-speed.ts): "1" or "2". */
   battleSpeed: "cardrealm.battleSpeed",
+  /** "off" when the player switched the sound effects off (top bar); anything else is on. */
+  soundEffects: "cardrealm.sfx",
   /** The deck challenge being played (features/replay): its end panel after a reload too. */
   practice: "cardrealm.practice",
 } as const;

@@ -1,5 +1,6 @@
 import type { StateMessage, ViewSide } from "@cardrealm/engine";
 import type { ApiCard, Box, Route, User } from "@cardrealm/protocol";
+import { effectsEnabled, setEffectsEnabled } from "../lib/sound/audio-context.ts";
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from "../lib/storage.ts";
 import { createStore, useStore } from "./create-store.ts";
 
@@ -94,6 +95,8 @@ export interface AppState {
   user: User | null;
   tutorial: { isActive: boolean; step: string };
   music: MusicFlags;
+  /** The sound-effects switch beside the music one (remembered on this device). */
+  soundEffects: boolean;
   boxes: Box[];
   cards: ApiCard[];
   settings: AppSettings | null;
@@ -148,6 +151,7 @@ export function initialAppState(): AppState {
     user: null,
     tutorial: { isActive: false, step: "intro" },
     music: initialMusic(),
+    soundEffects: effectsEnabled(),
     boxes: [],
     cards: [],
     settings: null,
@@ -201,6 +205,13 @@ export function setSettings(settings: AppSettings | null): void {
 
 export function setCatalogue(cards: ApiCard[], boxes: Box[]): void {
   appStore.set({ cards, boxes });
+}
+
+/** The top bar's sound-effects switch: remembered on this device, silences effects at once. */
+export function setSoundEffectsOn(on: boolean): void {
+  writeStorage(STORAGE_KEYS.soundEffects, on ? "on" : "off");
+  setEffectsEnabled(on);
+  appStore.set({ soundEffects: on });
 }
 
 export function setMusicOn(on: boolean): void {

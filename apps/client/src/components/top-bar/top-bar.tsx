@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { logout } from "../../app/session.ts";
 import { playClick } from "../../lib/audio.ts";
 import { openExternal } from "../../lib/external.ts";
-import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
+import { setMusicOn, setSoundEffectsOn, useAppStore } from "../../stores/app-store.ts";
 import { AccountDialog } from "./account-dialog.tsx";
 import { GemBalance } from "./gem-balance.tsx";
 import "./top-bar.css";
@@ -97,6 +97,7 @@ function AccountMenu({
 export function TopBar({ onFriends }: { onFriends: () => void }) {
   const user = useAppStore((s) => s.user);
   const playMusic = useAppStore((s) => s.music.playMusic);
+  const soundEffects = useAppStore((s) => s.soundEffects);
   const supporterUrl = useAppStore((s) => s.settings?.supporterUrl);
   const [accountOpen, setAccountOpen] = useState(false);
 
@@ -150,6 +151,30 @@ export function TopBar({ onFriends }: { onFriends: () => void }) {
             data-testid="music-toggle"
           >
             <span aria-hidden="true">♫</span>
+          </button>
+          <button
+            type="button"
+            role="switch"
+            aria-checked={soundEffects}
+            aria-label="Sound effects"
+            className={`top-bar__round top-bar__music ${soundEffects ? "" : "top-bar__music--off"}`}
+            onClick={() => {
+              // Switched on, the click is the proof; switched off, silence at once.
+              setSoundEffectsOn(!soundEffects);
+              playClick();
+            }}
+            data-testid="sfx-toggle"
+          >
+            <svg className="top-bar__sfx-icon" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+              <path
+                d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            </svg>
           </button>
           <AccountMenu
             isGuest={user.guest}

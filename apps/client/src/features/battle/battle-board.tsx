@@ -4,6 +4,7 @@ import { opponentPortrait } from "../../components/art/portrait.ts";
 import { CardBacks } from "../../components/card/card-backs.tsx";
 import { openLargeCard } from "../../components/card-views/large-card-store.ts";
 import { isCompactScreen } from "../../lib/device.ts";
+import { possessive } from "../../lib/possessive.ts";
 import {
   type BattleStoreState,
   type BoardSpot,
@@ -403,10 +404,11 @@ export function CastlePanel({ seat }: { seat: ViewSide }) {
     struck ? "castle--braced" : "",
     ability ? "castle--ability" : "",
     over && target ? "castle--over" : "",
+    side.name.length > 15 ? "castle--long-name" : "",
   ]
     .filter(Boolean)
     .join(" ");
-  const who = seat === "player" ? "Your" : `${side.name}'s`;
+  const who = seat === "player" ? "Your" : possessive(side.name);
   return (
     <section
       className={classes}

@@ -19,6 +19,12 @@ describe("the end panel says the true reason, for each side (issue 24 item 6)", 
     expect(endReasonText({ reason: "idle", winner: "player" }, "X")).not.toMatch(/Too many/);
   });
 
+  it("makes a name ending in s possessive with the apostrophe alone (issue 26)", () => {
+    expect(endReasonText({ reason: "hp", winner: "player" }, "The Thieves")).toBe(
+      "The Thieves' castle has fallen",
+    );
+  });
+
   it("a draw at the turn cap", () => {
     expect(endReasonText({ reason: "turn_cap", winner: null }, "X")).toBe(
       "The turn limit was reached",

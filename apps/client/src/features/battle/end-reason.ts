@@ -1,4 +1,5 @@
 import type { EndGameMsg } from "@cardrealm/engine";
+import { possessive } from "../../lib/possessive.ts";
 
 /**
  * The end panel's line saying why the battle ended, in the words of the side
@@ -23,7 +24,7 @@ export function endReasonText(
       return "The turn limit was reached";
     case "hp":
       return won
-        ? `${opponent}'s castle has fallen`
+        ? `${possessive(opponent)} castle has fallen`
         : lost
           ? "Your castle has fallen"
           : "Both castles stand";

@@ -161,18 +161,73 @@ describe("deck editor", () => {
     expect(screen.getByTestId("cost-total-pow").textContent).toBe("Pow 16");
   });
 
-  it("switches the active slot with set-active", async () => {
-    const slot2 = userWith(LIBRARY, { 1012: 1 }, { slot: 2 });
+  it("makes a slot of 40 cards the battle deck with set-active", async () => {
+    const FULL = { 1042: 10, 1015: 30 };
+    const slot2 = userWith(LIBRARY, FULL, { slot: 2, others: { 1: DECK } });
     const { calls } = renderDeck(LIBRARY, DECK, {
       "POST /api/editor/set-active": () => ({ status: 200, body: { data: slot2 } }),
     });
+    act(() => appStore.set({ user: userWith(LIBRARY, DECK, { others: { 2: FULL } }) }));
     expect(screen.getByTestId("deck-slot-1").getAttribute("aria-pressed")).toBe("true");
     fireEvent.click(screen.getByTestId("deck-slot-2"));
     await waitFor(() =>
-      expect(screen.getByTestId("deck-slot-2").getAttribute("aria-pressed")).toBe("true"),
+      expect(screen.getByTestId("deck-slot-2").getAttribute("aria-label")).toBe(
+        "Deck 2, 40 cards, battle deck",
+      ),
     );
     expect(bodyOf(calls[0]?.init)).toEqual({ deck_number: 2 });
-    expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 1");
+    expect(screen.getByTestId("deck-slot-2").getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 40");
+    expect(screen.getByText("Deck 2 is now your battle deck.")).toBeTruthy();
+  });
+
+  it("opens an empty slot for building without making it the battle deck", async () => {
+    const FULL = { 1042: 10, 1015: 30 };
+    const withOne = userWith(LIBRARY, FULL, { others: { 2: { 1012: 1 } } });
+    const { calls } = renderDeck(LIBRARY, FULL, {
+      "POST /api/editor/add-card": () => ({ status: 200, body: { data: withOne } }),
+    });
+    fireEvent.click(screen.getByTestId("deck-slot-2"));
+    await waitFor(() => expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 0"));
+    expect(screen.getByTestId("deck-slot-2").getAttribute("aria-pressed")).toBe("true");
+    // Fight still takes Deck 1: no set-active was sent and the badge stays.
+    expect(calls.filter((c) => c.key.includes("set-active"))).toHaveLength(0);
+    expect(screen.getByTestId("deck-slot-1").getAttribute("aria-label")).toBe(
+      "Deck 1, 40 cards, battle deck",
+    );
+    expect(appStore.get().user?.deck.sequence_number).toBe(1);
+    expect(
+      screen.getByText("Building Deck 2. Deck 1 stays your battle deck until Deck 2 has 40 cards."),
+    ).toBeTruthy();
+    // Cards added go into the slot shown.
+    fireEvent.click(within(library()).getByTestId("deck-add-1012"));
+    await waitFor(() => expect(calls.length).toBe(1));
+    expect(bodyOf(calls[0]?.init)).toEqual({ card_id: 1012, deck_number: 2 });
+    await waitFor(() => expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 1"));
+    expect(screen.queryByTestId("deck-battle-with")).toBeNull();
+  });
+
+  it("offers to battle with a shown slot once it holds 40 cards", async () => {
+    const FULL = { 1042: 10, 1015: 30 };
+    const slot2 = userWith(LIBRARY, FULL, { slot: 2, others: { 1: DECK } });
+    const { calls } = renderDeck(LIBRARY, DECK, {
+      "POST /api/editor/complete": () => ({
+        status: 200,
+        body: { data: userWith(LIBRARY, DECK, { others: { 2: FULL } }) },
+      }),
+      "POST /api/editor/set-active": () => ({ status: 200, body: { data: slot2 } }),
+    });
+    act(() => appStore.set({ user: userWith(LIBRARY, DECK, { others: { 2: { 1042: 2 } } }) }));
+    fireEvent.click(screen.getByTestId("deck-slot-2"));
+    await waitFor(() => expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 2"));
+    fireEvent.click(screen.getByTestId("deck-complete"));
+    await waitFor(() => expect(screen.getByTestId("deck-total").textContent).toBe("Deck: 40"));
+    expect(bodyOf(calls[0]?.init)).toEqual({ deck_number: 2 });
+    expect(appStore.get().user?.deck.sequence_number).toBe(1);
+    fireEvent.click(screen.getByTestId("deck-battle-with"));
+    await waitFor(() => expect(appStore.get().user?.deck.sequence_number).toBe(2));
+    expect(bodyOf(calls[1]?.init)).toEqual({ deck_number: 2 });
+    expect(screen.queryByTestId("deck-battle-with")).toBeNull();
   });
 
   it("completes the deck from the library and says how many cards came in", async () => {

@@ -67,8 +67,7 @@ function DeckEditor({
   const { flights, launch } = useFlights({ host: hostRef, library: libraryRef, deck: deckRef });
   const library = useMemo(() => countsOf(user.library), [user.library]);
   const edits = useDeckEdits(user, library, launch);
-  const { deck, deckTotal } = edits;
-  const slot = user.deck.sequence_number;
+  const { deck, deckTotal, slot, battleSlot } = edits;
 
   // The library shows what the pills and the search box said one frame ago.
   const query = useMemo(() => ({ filter, search, sortByCost }), [filter, search, sortByCost]);
@@ -122,7 +121,13 @@ function DeckEditor({
               onAdd={onAdd}
             />
           </section>
-          <DeckMeter deckTotal={deckTotal} />
+          <DeckMeter
+            deckTotal={deckTotal}
+            slot={slot}
+            battleSlot={battleSlot}
+            switching={edits.switching !== null}
+            onBattle={edits.battleWithShown}
+          />
           <section
             ref={deckRef}
             className="deck-row deck-row--deck"
@@ -140,6 +145,7 @@ function DeckEditor({
         </div>
         <DeckSide
           slot={slot}
+          battleSlot={battleSlot}
           slotTotal={slotTotal}
           switching={edits.switching}
           onSlot={edits.chooseSlot}
@@ -157,7 +163,9 @@ function DeckEditor({
       {dialog === "export" && (
         <ExportDialog code={code} slot={slot} total={deckTotal} onClose={() => setDialog(null)} />
       )}
-      {dialog === "import" && <ImportDialog activeSlot={slot} onClose={() => setDialog(null)} />}
+      {dialog === "import" && (
+        <ImportDialog activeSlot={slot} onImported={edits.show} onClose={() => setDialog(null)} />
+      )}
       {dialog === "research" && (
         <ResearchView
           cards={libraryList.length > 0 ? libraryList : cards.filter((c) => library.has(c.id))}

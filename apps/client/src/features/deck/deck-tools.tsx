@@ -86,8 +86,23 @@ export function DeckHeader({
   );
 }
 
-/** Between the sliders: the deck's size, its meter to 40 and whether it may battle. */
-export function DeckMeter({ deckTotal }: { deckTotal: number }) {
+/**
+ * Between the sliders: the shown deck's size, its meter to 40 and whether it
+ * may battle; a full slot that is not the battle deck offers to become it.
+ */
+export function DeckMeter({
+  deckTotal,
+  slot,
+  battleSlot,
+  switching,
+  onBattle,
+}: {
+  deckTotal: number;
+  slot: number;
+  battleSlot: number;
+  switching: boolean;
+  onBattle: () => void;
+}) {
   const short = deckTotal < DECK_MIN_CARDS;
   return (
     <div className="deck-bar">
@@ -107,10 +122,20 @@ export function DeckMeter({ deckTotal }: { deckTotal: number }) {
         <span className="deck-bar__warn" role="status" data-testid="deck-warning">
           <span aria-hidden="true">⚠</span> {MESSAGES.deckTooSmall}
         </span>
-      ) : (
+      ) : slot === battleSlot ? (
         <span className="deck-bar__ready" role="status">
           <span aria-hidden="true">✦</span> Ready for battle
         </span>
+      ) : (
+        <button
+          type="button"
+          className="btn btn--gold deck-bar__battle"
+          onClick={onBattle}
+          disabled={switching}
+          data-testid="deck-battle-with"
+        >
+          Battle with Deck {slot}
+        </button>
       )}
     </div>
   );
@@ -121,6 +146,7 @@ export type DeckDialog = "export" | "import" | "research";
 /** The side: the five slots, the cost curve, Complete my deck, the code dialogs, research, the status line. */
 export function DeckSide({
   slot,
+  battleSlot,
   slotTotal,
   switching,
   onSlot,
@@ -133,6 +159,7 @@ export function DeckSide({
   status,
 }: {
   slot: number;
+  battleSlot: number;
   slotTotal: (n: number) => number;
   switching: number | null;
   onSlot: (n: number) => void;
@@ -159,13 +186,13 @@ export function DeckSide({
             type="button"
             className={`deck-slot${switching === n ? " deck-slot--switching" : ""}`}
             aria-pressed={n === slot}
-            aria-label={`Deck ${n}, ${slotTotal(n)} cards${n === slot ? ", active" : ""}`}
+            aria-label={`Deck ${n}, ${slotTotal(n)} cards${n === battleSlot ? ", battle deck" : ""}`}
             onClick={() => onSlot(n)}
             data-testid={`deck-slot-${n}`}
           >
             <span className="deck-slot__name">Deck {n}</span>
             <span className="deck-slot__count">{slotTotal(n)} cards</span>
-            {n === slot && <span className="deck-slot__active">Active</span>}
+            {n === battleSlot && <span className="deck-slot__active">Battle</span>}
           </button>
         ))}
       </fieldset>

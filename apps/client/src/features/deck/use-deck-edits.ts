@@ -5,14 +5,20 @@ import { playClick } from "../../lib/audio.ts";
 import { setUser, showSystemMessage } from "../../stores/app-store.ts";
 import { tutorialEvent } from "../../stores/tutorial-state.ts";
 import { deckApi } from "./deck-api.ts";
-import { addBlock, type CardCounts, countsOf, totalOf } from "./deck-model.ts";
+import { addBlock, type CardCounts, countsOf, slotOf, totalOf } from "./deck-model.ts";
 
 /**
  * The deck editor's changes (product.md section 2, Deck editor): a card
  * added or removed shows at once and is sent; the server's answer (the
  * user) replaces it. Calls run one after another, so each answer is the
  * newest user; add and remove failures are only logged (section 8). Also
- * the active slot and "Complete my deck".
+ * the slots and "Complete my deck".
+ *
+ * The slot shown (edited) and the battle deck (the active slot, what Fight
+ * takes) differ when the player opens a slot of fewer than 40 cards: a
+ * click on a slot that can battle makes it the battle deck, a click on a
+ * short or empty one only opens it for building, and "Battle with Deck N"
+ * makes it the battle deck once it holds 40 (docs/decisions.md).
  */
 
 /** The last card added or removed (the deck slider flashes it). */
@@ -23,7 +29,11 @@ export interface DeckFlash {
 }
 
 export interface DeckEdits {
-  /** The slot's cards, with the changes still on their way. */
+  /** The slot shown and edited. */
+  slot: number;
+  /** The battle deck (the active slot). */
+  battleSlot: number;
+  /** The shown slot's cards, with the changes still on their way. */
   deck: Map<number, number>;
   deckTotal: number;
   flash: DeckFlash | null;
@@ -35,6 +45,10 @@ export interface DeckEdits {
   add(card: ApiCard, from: Element | null): void;
   remove(card: ApiCard, from: Element | null): void;
   chooseSlot(n: number): void;
+  /** Makes the shown slot the battle deck. */
+  battleWithShown(): void;
+  /** Shows a slot (an import just filled it). */
+  show(n: number): void;
   complete(): void;
 }
 
@@ -82,8 +96,11 @@ export function useDeckEdits(
   const [completing, setCompleting] = useState(false);
   const [status, setStatus] = useState<{ text: string; n: number } | null>(null);
   const serial = useSerial();
-  const slot = user.deck.sequence_number;
-  const deck = useMemo(() => withPending(countsOf(user.deck), pending), [user.deck, pending]);
+  const battleSlot = user.deck.sequence_number;
+  const [shown, setShown] = useState(battleSlot);
+  const slot = shown;
+  const slotDeck = slotOf(user, slot) ?? user.deck;
+  const deck = useMemo(() => withPending(countsOf(slotDeck), pending), [slotDeck, pending]);
   const deckTotal = totalOf(deck);
 
   const bumpPending = (id: number, delta: number) =>
@@ -119,13 +136,13 @@ export function useDeckEdits(
     });
   };
 
-  const chooseSlot = (n: number) => {
-    playClick();
-    if (n === slot || switching !== null) return;
+  /** Makes slot n the battle deck and shows it. */
+  const activate = (n: number) => {
     setSwitching(n);
     void serial(async () => {
       try {
         setUser(await deckApi.setActive(n));
+        setShown(n);
         say(`Deck ${n} is now your battle deck.`);
       } catch (error) {
         showSystemMessage(error instanceof ApiError ? error.message : "Could not switch decks.");
@@ -133,6 +150,28 @@ export function useDeckEdits(
         setSwitching(null);
       }
     });
+  };
+
+  const chooseSlot = (n: number) => {
+    playClick();
+    if (n === slot || switching !== null) return;
+    const total = slotOf(user, n)?.total_amount ?? 0;
+    if (n === battleSlot || total < DECK_MIN_CARDS) {
+      // A short or empty slot opens for building; Fight keeps the battle deck (issue 26).
+      void serial(async () => setShown(n));
+      if (n !== battleSlot)
+        say(
+          `Building Deck ${n}. Deck ${battleSlot} stays your battle deck until Deck ${n} has ${DECK_MIN_CARDS} cards.`,
+        );
+      return;
+    }
+    activate(n);
+  };
+
+  const battleWithShown = () => {
+    playClick();
+    if (slot === battleSlot || switching !== null || deckTotal < DECK_MIN_CARDS) return;
+    activate(slot);
   };
 
   const complete = () => {
@@ -144,7 +183,8 @@ export function useDeckEdits(
       try {
         const next = await deckApi.complete(slot);
         setUser(next);
-        say(completedText(next.deck.total_amount - before, next.deck.total_amount));
+        const after = slotOf(next, slot)?.total_amount ?? 0;
+        say(completedText(after - before, after));
       } catch (error) {
         showSystemMessage(
           error instanceof ApiError ? error.message : "Could not complete the deck.",
@@ -156,6 +196,8 @@ export function useDeckEdits(
   };
 
   return {
+    slot,
+    battleSlot,
     deck,
     deckTotal,
     flash,
@@ -165,6 +207,8 @@ export function useDeckEdits(
     add: (card, from) => change(card, from, 1),
     remove: (card, from) => change(card, from, -1),
     chooseSlot,
+    battleWithShown,
+    show: (n) => void serial(async () => setShown(n)),
     complete,
   };
 }

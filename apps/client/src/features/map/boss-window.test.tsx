@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { TUTORIAL_LINES } from "@cardrealm/content";
 import type { StateMessage } from "@cardrealm/engine";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
@@ -176,16 +177,21 @@ describe("starting a story battle", () => {
   });
 
   it("plays the intro comic before a chapter's first opponent the first time", async () => {
-    mockFetch({});
+    const { calls } = mockFetch({});
     renderMap();
     await openElf();
     fireEvent.click(screen.getByTestId("fight-6"));
     await screen.findByTestId("story-comic");
     expect(screen.getByTestId("story-comic-counter").textContent).toContain("1 / 4");
-    // Skip clears the pending action: back to the boss window, nothing started.
+    // Skip clears the pending action: back to the boss window, nothing started,
+    // as Lyra's line on this step says (issue 26: it said the battle begins).
+    expect(TUTORIAL_LINES.BattleStory33?.text).toContain("Skip takes you back to the Fight button");
+    expect(screen.getByTestId("story-comic-skip").title).toBe("Back to the boss window");
     fireEvent.click(screen.getByTestId("story-comic-skip"));
     expect(appStore.get().cpuStory.action).toBeNull();
     expect(screen.getByTestId("boss-window")).toBeTruthy();
+    expect((await screen.findByTestId("fight-6")).textContent).toBe("Fight");
+    expect(calls.filter((c) => c.key === "POST /api/game/cpu/start")).toHaveLength(0);
     // The intro has been seen: the next fight opens with the short dialogue.
     fireEvent.click(await screen.findByTestId("fight-6"));
     await screen.findByTestId("story-dialogue");

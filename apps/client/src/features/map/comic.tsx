@@ -139,6 +139,7 @@ export function Comic({ comic, okHint, onDone, onSkip, busy, title }: ComicProps
         <button
           type="button"
           className="btn btn--ghost story-comic__skip"
+          title="Back to the boss window"
           onClick={() => {
             playClick();
             onSkip();

@@ -20,6 +20,15 @@ export const CHAPTER_POSITIONS: Record<ChapterKey, { x: number; y: number }> = {
 
 export const ARENA_POSITION = { x: 88, y: 72 };
 
+/**
+ * The sea serpent painted into the map's art (tools/art/map/landmarks.ts): its
+ * centre in percent of the map, and its size in the art's 1600 px width. It
+ * lies clear of every medallion, name and star, beside the ship in the open
+ * western sea (e2e/map-names.journey.ts; it sat on the coming-soon chapter's
+ * stars at 30%, 77.8%).
+ */
+export const SEA_SERPENT = { x: 11.9, y: 57.8, size: 84 };
+
 /** The journey order the dotted road follows: the chapters by level (content's order). */
 export const ROAD_ORDER: readonly ChapterKey[] = [...CHAPTERS]
   .sort((a, b) => a.level - b.level)

@@ -4,6 +4,7 @@
  * sound effects). Browsers start a context "suspended" until the player
  * touches the page, so the first gesture resumes it.
  */
+import { readStorage, STORAGE_KEYS } from "../storage.ts";
 import { MUSIC_VOLUME } from "./constants.ts";
 
 export type AudioContextFactory = () => AudioContext | null;
@@ -27,6 +28,8 @@ interface Graph {
 }
 
 let factory: AudioContextFactory = browserContext;
+/** The sound-effects switch (top bar), remembered on this device. */
+let effectsOn = readStorage(STORAGE_KEYS.soundEffects) !== "off";
 let graph: Graph | null = null;
 let failed = false;
 let gestureHooked = false;
@@ -51,7 +54,7 @@ function build(): Graph | null {
     music.gain.value = MUSIC_VOLUME;
     music.connect(context.destination);
     const general = context.createGain();
-    general.gain.value = 1;
+    general.gain.value = effectsOn ? 1 : 0;
     general.connect(context.destination);
     graph = { context, music, general };
   } catch {
@@ -97,6 +100,27 @@ export function soundContext(): AudioContext | null {
 /** The music bus (gain 0.3 into the speakers). */
 export function musicBus(): GainNode | null {
   return build()?.music ?? null;
+}
+
+/** Whether sound effects play (the top bar's switch). */
+export function effectsEnabled(): boolean {
+  return effectsOn;
+}
+
+/**
+ * Switches the sound effects: off silences the general bus at once (an effect
+ * still ringing stops too) and playParts() makes no new one.
+ */
+export function setEffectsEnabled(on: boolean): void {
+  effectsOn = on;
+  const bus = graph?.general;
+  if (!bus) return;
+  try {
+    bus.gain.cancelScheduledValues(0);
+    bus.gain.value = on ? 1 : 0;
+  } catch {
+    // Sound is a nicety.
+  }
 }
 
 /** The general bus: every sound effect goes through it. */

@@ -5,7 +5,7 @@
  * a sound never throws into the click or battle step that asked for it.
  */
 import type { Faction } from "@cardrealm/engine";
-import { generalBus, soundContext } from "./audio-context.ts";
+import { effectsEnabled, generalBus, soundContext } from "./audio-context.ts";
 
 export interface SfxNote {
   freq: number;
@@ -52,6 +52,7 @@ function noise(ctx: AudioContext): AudioBuffer {
 
 /** Plays the parts now on the general bus. */
 export function playParts(parts: readonly SfxPart[]): void {
+  if (!effectsEnabled()) return;
   const ctx = soundContext();
   const bus = generalBus();
   if (!ctx || !bus) return;
