@@ -71,17 +71,16 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1044, 3],
     [1108, 1],
   ]),
-  opponent(5, "Earth Elemental", 1, 31, "normal", [
+  opponent(5, "Earth Elemental", 1, 30, "normal", [
     [1001, 5],
     [1002, 5],
-    [1004, 5],
-    [1005, 4],
-    [1007, 3],
+    [1005, 3],
+    [1007, 2],
     [1009, 5],
     [1011, 1],
     [1014, 5],
-    [1043, 2],
-    [1044, 2],
+    [1043, 6],
+    [1044, 5],
     [1104, 3],
   ]),
   opponent(7, "Fire Elemental", 1, 32, "boss", [
@@ -90,46 +89,49 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1009, 5],
     [1012, 1],
     [1013, 5],
-    [1042, 10],
+    [1042, 8],
     [1043, 4],
     [1101, 5],
+    [1106, 2],
   ]),
   // Chapter 2, Zombie chapter (2, 3, 4).
-  opponent(2, "Zombie Horde", 2, 33, "normal", [
+  opponent(2, "Zombie Horde", 2, 32, "normal", [
     [1015, 5],
     [1016, 5],
     [1017, 5],
     [1018, 5],
+    [1019, 3],
     [1020, 5],
     [1022, 5],
-    [1024, 5],
-    [1044, 5],
+    [1024, 3],
+    [1044, 4],
   ]),
-  opponent(3, "Zombie Wizard", 2, 34, "normal", [
+  opponent(3, "Zombie Wizard", 2, 33, "normal", [
     [1015, 5],
     [1016, 5],
-    [1017, 4],
+    [1017, 3],
     [1018, 5],
     [1020, 4],
     [1021, 3],
     [1022, 4],
     [1024, 4],
+    [1026, 1],
     [1028, 2],
     [1044, 4],
   ]),
-  opponent(4, "Morvath the Gravelord", 2, 35, "boss", [
+  opponent(4, "Morvath the Gravelord", 2, 34, "boss", [
     [1015, 5],
     [1016, 5],
     [1017, 5],
     [1018, 5],
-    [1019, 4],
+    [1019, 5],
     [1020, 4],
-    [1022, 4],
+    [1022, 5],
     [1027, 1],
-    [1044, 7],
+    [1044, 5],
   ]),
   // Chapter 3, Master Thief (9, 10, 11).
-  opponent(9, "Port Rats", 3, 31, "normal", [
+  opponent(9, "Port Rats", 3, 27, "normal", [
     [1029, 5],
     [1030, 5],
     [1031, 5],
@@ -142,7 +144,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1044, 2],
     [1141, 1],
   ]),
-  opponent(10, "The Thieves", 3, 30, "normal", [
+  opponent(10, "The Thieves", 3, 27, "normal", [
     [1030, 5],
     [1031, 5],
     [1032, 5],
@@ -156,21 +158,20 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1044, 2],
     [1141, 1],
   ]),
-  opponent(11, "Silkhand, the Master Thief", 3, 36, "boss", [
+  opponent(11, "Silkhand, the Master Thief", 3, 35, "boss", [
     [1029, 5],
     [1030, 5],
-    [1031, 3],
-    [1033, 5],
+    [1034, 3],
     [1035, 5],
-    [1036, 2],
-    [1038, 3],
+    [1038, 5],
+    [1039, 2],
     [1040, 5],
-    [1043, 2],
-    [1044, 4],
+    [1043, 4],
+    [1044, 5],
     [1142, 1],
   ]),
   // Chapter 4, Heretic (12, 13, 14).
-  opponent(12, "Chimera", 4, 50, "hard", [
+  opponent(12, "Chimera", 4, 56, "hard", [
     [1042, 2],
     [1044, 2],
     [1045, 5],
@@ -184,7 +185,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1056, 4],
     [1143, 1],
   ]),
-  opponent(13, "Lamia", 4, 50, "hard", [
+  opponent(13, "Lamia", 4, 56, "hard", [
     [1042, 2],
     [1044, 2],
     [1045, 4],
@@ -198,7 +199,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1056, 4],
     [1143, 1],
   ]),
-  opponent(14, "Heresiarch Vexilla", 4, 52, "boss", [
+  opponent(14, "Heresiarch Vexilla", 4, 58, "boss", [
     [1042, 2],
     [1044, 2],
     [1045, 5],
@@ -240,21 +241,20 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1068, 2],
     [1069, 3],
   ]),
-  opponent(17, "Third Wall", 5, 53, "boss", [
+  opponent(17, "Third Wall", 5, 59, "boss", [
     [1043, 5],
     [1058, 5],
-    [1059, 3],
-    [1060, 2],
     [1061, 5],
-    [1062, 2],
+    [1062, 4],
     [1063, 5],
+    [1064, 3],
     [1065, 5],
     [1066, 5],
     [1068, 2],
     [1070, 1],
   ]),
   // Chapter 6, Demon Hunter (18, 19, 20).
-  opponent(18, "Fire Witch", 6, 45, "normal", [
+  opponent(18, "Fire Witch", 6, 40, "normal", [
     [1042, 4],
     [1071, 5],
     [1072, 4],
@@ -267,7 +267,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1082, 3],
     [1148, 2],
   ]),
-  opponent(19, "Earth Witch", 6, 46, "normal", [
+  opponent(19, "Earth Witch", 6, 41, "normal", [
     [1042, 4],
     [1071, 5],
     [1072, 4],
@@ -280,7 +280,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1082, 3],
     [1148, 1],
   ]),
-  opponent(20, "Ysolde, the Demon Princess", 6, 54, "boss", [
+  opponent(20, "Ysolde, the Demon Princess", 6, 60, "boss", [
     [1042, 4],
     [1071, 5],
     [1072, 3],
@@ -294,7 +294,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1083, 1],
   ]),
   // Chapter 7, Troll Queen (22, 23, 24).
-  opponent(22, "Goblin Lord", 7, 56, "normal", [
+  opponent(22, "Goblin Lord", 7, 60, "normal", [
     [1044, 4],
     [1084, 5],
     [1085, 5],
@@ -320,7 +320,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1095, 4],
     [1096, 4],
   ]),
-  opponent(24, "Grumhild, the Troll Queen", 7, 57, "boss", [
+  opponent(24, "Grumhild, the Troll Queen", 7, 61, "boss", [
     [1042, 2],
     [1044, 2],
     [1084, 5],
