@@ -1,4 +1,4 @@
-import { CATALOGUE, type CardAmount, copyCap, decodeDeck } from "@cardrealm/content";
+import { CATALOGUE, copyCap, decodeDeck } from "@cardrealm/content";
 import type { User } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, nowIso } from "../db/executor.ts";
