@@ -144,7 +144,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1044, 2],
     [1141, 1],
   ]),
-  opponent(10, "The Thieves", 3, 27, "normal", [
+  opponent(10, "The Thieves", 3, 30, "normal", [
     [1030, 5],
     [1031, 5],
     [1032, 5],
@@ -171,7 +171,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1142, 1],
   ]),
   // Chapter 4, Heretic (12, 13, 14).
-  opponent(12, "Chimera", 4, 56, "hard", [
+  opponent(12, "Chimera", 4, 60, "hard", [
     [1042, 2],
     [1044, 2],
     [1045, 5],
@@ -185,7 +185,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1056, 4],
     [1143, 1],
   ]),
-  opponent(13, "Lamia", 4, 56, "hard", [
+  opponent(13, "Lamia", 4, 60, "hard", [
     [1042, 2],
     [1044, 2],
     [1045, 4],
@@ -199,7 +199,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1056, 4],
     [1143, 1],
   ]),
-  opponent(14, "Heresiarch Vexilla", 4, 58, "boss", [
+  opponent(14, "Heresiarch Vexilla", 4, 62, "boss", [
     [1042, 2],
     [1044, 2],
     [1045, 5],
@@ -241,7 +241,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1068, 2],
     [1069, 3],
   ]),
-  opponent(17, "Third Wall", 5, 59, "boss", [
+  opponent(17, "Third Wall", 5, 63, "boss", [
     [1043, 5],
     [1058, 5],
     [1061, 5],
@@ -253,7 +253,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1070, 1],
   ]),
   // Chapter 6, Demon Hunter (18, 19, 20).
-  opponent(18, "Fire Witch", 6, 40, "normal", [
+  opponent(18, "Fire Witch", 6, 36, "normal", [
     [1042, 4],
     [1071, 5],
     [1072, 4],
@@ -266,7 +266,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1082, 3],
     [1148, 2],
   ]),
-  opponent(19, "Earth Witch", 6, 41, "normal", [
+  opponent(19, "Earth Witch", 6, 37, "normal", [
     [1042, 4],
     [1071, 5],
     [1072, 4],
@@ -279,7 +279,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1082, 3],
     [1148, 1],
   ]),
-  opponent(20, "Ysolde, the Demon Princess", 6, 60, "boss", [
+  opponent(20, "Ysolde, the Demon Princess", 6, 64, "boss", [
     [1042, 4],
     [1071, 5],
     [1072, 3],
@@ -293,7 +293,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1083, 1],
   ]),
   // Chapter 7, Troll Queen (22, 23, 24).
-  opponent(22, "Goblin Lord", 7, 60, "normal", [
+  opponent(22, "Goblin Lord", 7, 66, "normal", [
     [1044, 4],
     [1084, 5],
     [1085, 5],
@@ -306,7 +306,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1095, 3],
     [1096, 4],
   ]),
-  opponent(23, "Ork Lord", 7, 42, "normal", [
+  opponent(23, "Ork Lord", 7, 48, "normal", [
     [1044, 4],
     [1084, 4],
     [1085, 4],
@@ -319,7 +319,7 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1095, 4],
     [1096, 4],
   ]),
-  opponent(24, "Grumhild, the Troll Queen", 7, 61, "boss", [
+  opponent(24, "Grumhild, the Troll Queen", 7, 67, "boss", [
     [1042, 2],
     [1044, 2],
     [1084, 5],
