@@ -7,7 +7,7 @@ export const ELF_CARDS: CardDef[] = [
     name: "Mossling Scout",
     level: 1,
     type: "unit",
-    cost: { fire: 0, diamond: 2, pow: 1 },
+    cost: { fire: 0, diamond: 2, pow: 0 },
     attack: 2,
     hp: 3,
     rarity: "common",
