@@ -43,6 +43,7 @@ export {
   type MapIcon,
 } from "./chapters.ts";
 export { decodeDeck, encodeDeck } from "./deck-code.ts";
+export { type DeckTheme, OPPONENT_THEMES } from "./opponent-themes.ts";
 export {
   ARENA_BOT,
   type BattleBackground,

@@ -55,8 +55,8 @@ export const STARTER_DECK: readonly CardAmount[] = [
   { id: 1153, amount: 2 },
   { id: 1154, amount: 3 },
   { id: 1155, amount: 2 },
-  { id: 1043, amount: 3 },
-  { id: 1044, amount: 2 },
+  { id: 1043, amount: 2 },
+  { id: 1044, amount: 3 },
 ];
 
 /** The deck slot the starter deck fills (and makes active). */

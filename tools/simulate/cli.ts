@@ -16,10 +16,12 @@
  */
 import { parseArgs } from "node:util";
 import {
+  castleHitShare,
   contestant,
   idleShare,
   isTier,
   meanUnspent,
+  medianLeft,
   type OpenerRule,
   type PlayStats,
   type SimReport,
@@ -78,7 +80,9 @@ function playLine(p: PlayStats): string {
   return (
     `idle on ${pct(idleShare(p))} of ${p.contested} contested turns ` +
     `(units on both tables, one ready to attack, no attack); ` +
-    `${meanUnspent(p).toFixed(1)} resources unspent at turn end`
+    `${meanUnspent(p).toFixed(1)} resources unspent at turn end; ` +
+    `median ${medianLeft(p)} left at a game's end; ` +
+    `dealt castle damage in ${pct(castleHitShare(p))} of games`
   );
 }
 
@@ -110,16 +114,19 @@ function printStory(rows: readonly StoryRow[]): void {
     `${player.label} (${player.ai.tier}) against every story opponent: ${games} games each, seed ${seed}, opener ${opener}`,
   );
   console.log(
-    "| Ch | Id | Opponent | Strength | HP | Win rate | 95% CI | Draws | Capped | Median turns | Mean turns | CPU idle | CPU unspent |",
+    "| Ch | Id | Opponent | Strength | HP | Win rate | 95% CI | Draws | Capped | Median turns | Mean turns | CPU idle | " +
+      "Unspent (player / CPU) | Left at end, median (player / CPU) | CPU hit castle |",
   );
-  console.log("|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|");
+  console.log("|---:|---:|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|");
   for (const row of rows) {
     const r = row.report;
     const boss = row.position === 3 ? " (boss)" : "";
     console.log(
       `| ${row.chapter} | ${row.opponent.id} | ${row.opponent.name}${boss} | ${row.opponent.strength} | ${row.opponent.hp} | ` +
         `${pct(r.winRate)} | ${pct(r.ci95[0])} - ${pct(r.ci95[1])} | ${r.draws} | ${pct(r.capped / r.games)} | ` +
-        `${r.medianTurns} | ${r.meanTurns.toFixed(1)} | ${pct(idleShare(r.playB))} | ${meanUnspent(r.playB).toFixed(1)} |`,
+        `${r.medianTurns} | ${r.meanTurns.toFixed(1)} | ${pct(idleShare(r.playB))} | ` +
+        `${meanUnspent(r.playA).toFixed(1)} / ${meanUnspent(r.playB).toFixed(1)} | ` +
+        `${medianLeft(r.playA)} / ${medianLeft(r.playB)} | ${pct(castleHitShare(r.playB))} |`,
     );
   }
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { contestant, idleShare, meanUnspent, median, simulate, wilson } from "./simulate.ts";
+import {
+  castleHitShare,
+  contestant,
+  idleShare,
+  meanUnspent,
+  median,
+  medianLeft,
+  simulate,
+  wilson,
+} from "./simulate.ts";
 
 describe("simulate", () => {
   it("gives the same report for the same seed", () => {
@@ -40,6 +49,42 @@ describe("simulate", () => {
     }
     expect(r.capped).toBeLessThanOrEqual(r.games);
     expect(r.medianTurns).toBeGreaterThan(0);
+  });
+
+  it("records each side's resources left at every game's end and the games it hit the castle", () => {
+    const r = simulate({
+      a: contestant("starter"),
+      b: contestant("opponent:6"),
+      games: 6,
+      seed: 2,
+      opener: "a",
+    });
+    for (const p of [r.playA, r.playB]) {
+      expect(p.leftAtEnd).toHaveLength(6);
+      expect(p.leftAtEnd.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+      expect(medianLeft(p)).toBe(median(p.leftAtEnd));
+      expect(p.castleHitGames).toBeGreaterThanOrEqual(0);
+      expect(p.castleHitGames).toBeLessThanOrEqual(6);
+      expect(castleHitShare(p)).toBe(p.castleHitGames / 6);
+    }
+    // Every game is won by bringing a castle to 0: the winner hit it.
+    expect(r.playA.castleHitGames).toBeGreaterThanOrEqual(r.winsA);
+    expect(r.playB.castleHitGames).toBeGreaterThanOrEqual(r.winsB);
+  });
+
+  it("counts no castle hit for a side that never attacks", () => {
+    // Side b's deck is walls only (0 attack): it can never damage a castle.
+    const walls = Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 1019 : 1102));
+    const r = simulate({
+      a: contestant("starter"),
+      b: { ...contestant(walls.join(",")), label: "walls" },
+      games: 3,
+      seed: 4,
+      opener: "a",
+    });
+    expect(r.playB.castleHitGames).toBe(0);
+    expect(castleHitShare(r.playB)).toBe(0);
+    expect(r.playA.castleHitGames).toBe(3);
   });
 
   it("takes the median of odd and even lists", () => {

@@ -117,6 +117,10 @@ export interface PlayStats {
   idle: number;
   /** Sum over its turn ends of fire + diamond + pow left unspent. */
   unspent: number;
+  /** Per game: fire + diamond + pow the side held when the game ended (issue 26). */
+  leftAtEnd: number[];
+  /** Games in which the side dealt damage to the enemy castle at least once (issue 26). */
+  castleHitGames: number;
 }
 
 /** idle / contested (0 when never contested). */
@@ -129,8 +133,23 @@ export function meanUnspent(p: PlayStats): number {
   return p.turns > 0 ? p.unspent / p.turns : 0;
 }
 
+/** Median resources held at the games' ends. */
+export function medianLeft(p: PlayStats): number {
+  return median(p.leftAtEnd);
+}
+
+/** Share of the games in which the side dealt castle damage (0 for none). */
+export function castleHitShare(p: PlayStats): number {
+  return p.leftAtEnd.length > 0 ? p.castleHitGames / p.leftAtEnd.length : 0;
+}
+
 function emptyStats(): PlayStats {
-  return { turns: 0, contested: 0, idle: 0, unspent: 0 };
+  return { turns: 0, contested: 0, idle: 0, unspent: 0, leftAtEnd: [], castleHitGames: 0 };
+}
+
+function heldResources(state: BattleState, side: Side): number {
+  const r = state.sides[side].resources;
+  return r.fire.amount + r.diamond.amount + r.pow.amount;
 }
 
 /** Adds one turn end of `state.active` (the state before its end_turn is stepped). */
@@ -217,9 +236,16 @@ export function simulate(cfg: SimConfig): SimReport {
   let capped = 0;
   const lengths: number[] = [];
   const play: [PlayStats, PlayStats] = [emptyStats(), emptyStats()];
-  const onEndTurn = (state: BattleState, action: EndTurnAction) =>
+  // Lowest castle hp of each side seen in the current game (at turn ends and the end).
+  const lowest: [number, number] = [0, 0];
+  const onEndTurn = (state: BattleState, action: EndTurnAction) => {
     recordTurnEnd(play[state.active], state, action, catalogue);
+    lowest[0] = Math.min(lowest[0], state.sides[0].hp);
+    lowest[1] = Math.min(lowest[1], state.sides[1].hp);
+  };
   for (let i = 0; i < cfg.games; i++) {
+    lowest[0] = cfg.a.hp;
+    lowest[1] = cfg.b.hp;
     const seed = gameSeed(cfg.seed, i);
     const opener: Side = cfg.opener === "a" ? 0 : cfg.opener === "b" ? 1 : ((i % 2) as Side);
     const r = playGame(
@@ -232,6 +258,12 @@ export function simulate(cfg: SimConfig): SimReport {
     );
     turns += r.turns;
     lengths.push(r.turns);
+    for (const side of [0, 1] as const) {
+      const foe = side === 0 ? 1 : 0;
+      play[side].leftAtEnd.push(heldResources(r.final, side));
+      const start = foe === 0 ? cfg.a.hp : cfg.b.hp;
+      if (Math.min(lowest[foe], r.final.sides[foe].hp) < start) play[side].castleHitGames++;
+    }
     if (r.final.endReason === "turn_cap") capped++;
     if (r.winner === 0) winsA++;
     else if (r.winner === 1) winsB++;

@@ -130,12 +130,28 @@ function resourceScore(
   return inc * worth + bank * w.bank;
 }
 
-/** Which resources a card in this hand is short of. */
-function shortOf(ev: Evaluator, me: SideState): [boolean, boolean, boolean] {
+/** Own turns a side saves for a dear card at most: beyond that it spends (issue 26). */
+export const SAVE_HORIZON_TURNS = 5;
+
+/**
+ * Which resources a card in this hand is short of, counting only cards the
+ * side will play: the income covers the gap within SAVE_HORIZON_TURNS own
+ * turns and before the turn cap. A card out of reach does not make the side
+ * hoard (issue 26: opponents ended games on 25-57 unspent).
+ */
+function shortOf(ev: Evaluator, me: SideState, turn: number): [boolean, boolean, boolean] {
   const r = me.resources;
   const out: [boolean, boolean, boolean] = [false, false, false];
+  const horizon = Math.min(SAVE_HORIZON_TURNS, Math.floor(Math.max(0, TURN_CAP - turn) / 2));
   for (const h of me.hand) {
     const k = know(ev.knowledge, h.card);
+    const gaps = [
+      k.fire - r.fire.amount - r.fire.inc * horizon,
+      k.diamond - r.diamond.amount - r.diamond.inc * horizon,
+      k.pow - r.pow.amount - r.pow.inc * horizon,
+    ];
+    // Short by more than one income spell per resource can make up: out of reach.
+    if (gaps.some((g) => g > horizon)) continue;
     if (k.fire > r.fire.amount) out[0] = true;
     if (k.diamond > r.diamond.amount) out[1] = true;
     if (k.pow > r.pow.amount) out[2] = true;
@@ -214,7 +230,7 @@ export function evaluate(ev: Evaluator, state: BattleState, me: Side): number {
   if (myThreat >= theirs.hp) score += w.lethal;
   if (foeThreat >= mine.hp) score -= w.lethal;
   score +=
-    resourceScore(mine, state.turn, w, shortOf(ev, mine)) -
+    resourceScore(mine, state.turn, w, shortOf(ev, mine, state.turn)) -
     resourceScore(theirs, state.turn, w, null);
   score += w.hand * (Math.min(6, mine.hand.length) - Math.min(6, theirs.hand.length));
   return score;

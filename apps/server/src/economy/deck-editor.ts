@@ -1,11 +1,5 @@
-import {
-  CATALOGUE,
-  type CardAmount,
-  COLLECTIBLE_CARDS,
-  copyCap,
-  decodeDeck,
-} from "@cardrealm/content";
-import { DECK_MIN_CARDS, type User } from "@cardrealm/protocol";
+import { CATALOGUE, copyCap, decodeDeck } from "@cardrealm/content";
+import type { User } from "@cardrealm/protocol";
 import type { Db } from "../db/database.ts";
 import { type Executor, nowIso } from "../db/executor.ts";
 import {
@@ -21,6 +15,7 @@ import { lockPlayer } from "../db/repositories/player-lock.ts";
 import { findUserById } from "../db/repositories/users-repo.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { userView } from "../services/user-view.ts";
+import { completeDeck } from "./deck-complete.ts";
 
 export interface ImportResult {
   user: User;
@@ -157,50 +152,4 @@ export function createDeckEditor(deps: { db: Db; clock: () => number }) {
       });
     },
   };
-}
-
-const RESOURCES = ["fire", "diamond", "pow"] as const;
-
-/**
- * Fills a deck to 40 from a library, respecting copy caps and owned amounts.
- * Picks, one copy at a time, the card whose main resource is least represented
- * so far (ties: cheaper cards first, then rarer), so the curve stays playable.
- */
-export function completeDeck(
-  deck: readonly CardAmount[],
-  library: readonly CardAmount[],
-): CardAmount[] {
-  const amounts = new Map(deck.map((c) => [c.id, c.amount]));
-  const owned = new Map(library.map((c) => [c.id, c.amount]));
-  const weight = { fire: 0, diamond: 0, pow: 0 };
-  const mainResource = (id: number) => {
-    const cost = CATALOGUE.get(id)?.cost ?? { fire: 0, diamond: 0, pow: 0 };
-    return RESOURCES.reduce(
-      (best, r) => (cost[r] > cost[best] ? r : best),
-      "fire" as (typeof RESOURCES)[number],
-    );
-  };
-  for (const [id, n] of amounts) weight[mainResource(id)] += n;
-  let total = [...amounts.values()].reduce((s, n) => s + n, 0);
-  const candidates = COLLECTIBLE_CARDS.filter((c) => owned.has(c.id));
-  while (total < DECK_MIN_CARDS) {
-    let best: number | undefined;
-    let bestScore = Number.POSITIVE_INFINITY;
-    for (const c of candidates) {
-      const have = amounts.get(c.id) ?? 0;
-      if (have >= Math.min(copyCap(c.id), owned.get(c.id) ?? 0)) continue;
-      const cost = c.cost.fire + c.cost.diamond + c.cost.pow;
-      const score =
-        weight[mainResource(c.id)] * 100 + cost * 3 + have * 5 - (c.rarity === "rare" ? 2 : 0);
-      if (score < bestScore) {
-        bestScore = score;
-        best = c.id;
-      }
-    }
-    if (best === undefined) break; // the library cannot fill 40
-    amounts.set(best, (amounts.get(best) ?? 0) + 1);
-    weight[mainResource(best)]++;
-    total++;
-  }
-  return [...amounts].map(([id, amount]) => ({ id, amount })).sort((a, b) => a.id - b.id);
 }

@@ -1,0 +1,83 @@
+/**
+ * Balance cannot slip silently (issue 26): a small seeded run of the story
+ * lineup against the fresh starter deck, held to the limits docs/balance.md
+ * publishes at 200 games a match-up. A cheap proxy: a few games for the
+ * chapter 1 opponents, every chapter's boss and the starter mirror (the
+ * bosses play the deepest search, so they are where resources are hoarded
+ * if anywhere). The run is seeded, so it only moves when code or content
+ * does.
+ *
+ * The limits are a ratchet, not yet issue 26's aim: the aim is at most 8
+ * resources unspent at a turn end (mean) and a median of at most 12 left
+ * at a game's end for either side; the 200-game table in docs/balance.md
+ * shows which match-ups still miss it. These limits sit just above what
+ * this run measures today (11.7 and 23 at worst; before issue 26 the same
+ * opponents ended turns on 14-20 and games on 25-57), so a change that
+ * brings the hoarding back fails here. Lower them as the table improves.
+ */
+import { CHAPTERS } from "@cardrealm/content";
+import { describe, expect, it } from "vitest";
+import {
+  castleHitShare,
+  contestant,
+  meanUnspent,
+  medianLeft,
+  type SimReport,
+  simulate,
+} from "./simulate.ts";
+
+const GAMES = 4;
+const SEED = 1;
+/** Mean resources unspent at a turn end, and the median left at a game's end (see above). */
+const UNSPENT_MAX = 12.5;
+const LEFT_AT_END_MAX = 24;
+
+function run(b: string): SimReport {
+  return simulate({
+    a: contestant("starter"),
+    b: contestant(b),
+    games: GAMES,
+    seed: SEED,
+    opener: b === "starter" ? "alternate" : "a",
+  });
+}
+
+const chapter1 = CHAPTERS.find((c) => c.level === 1)?.opponents ?? [];
+const bosses = CHAPTERS.filter((c) => !c.isPromo).map((c) => c.cpu3 ?? 0);
+const lineup = [...new Set([...chapter1, ...bosses])];
+const reports = new Map<string, SimReport>();
+function report(spec: string): SimReport {
+  let r = reports.get(spec);
+  if (!r) {
+    r = run(spec);
+    reports.set(spec, r);
+  }
+  return r;
+}
+
+describe("story balance, a cheap seeded proxy (docs/balance.md)", { timeout: 120_000 }, () => {
+  it.each([...lineup.map((id) => `opponent:${id}`), "starter"])(
+    "starter against %s: neither side hoards resources",
+    (spec) => {
+      const r = report(spec);
+      for (const p of [r.playA, r.playB]) {
+        expect(meanUnspent(p)).toBeLessThanOrEqual(UNSPENT_MAX);
+        expect(medianLeft(p)).toBeLessThanOrEqual(LEFT_AT_END_MAX);
+      }
+    },
+  );
+
+  it("has the chapter 1 opponents attack the castle", () => {
+    for (const id of chapter1) {
+      const r = report(`opponent:${id}`);
+      // 3 of 4 games (the 200-game table: 82-98%).
+      expect(castleHitShare(r.playB), `opponent ${id}`).toBeGreaterThanOrEqual(0.75);
+    }
+  });
+
+  it("makes the last chapter's boss harder than the first chapter's", () => {
+    const first = report(`opponent:${bosses[0]}`).winRate;
+    const last = report(`opponent:${bosses[bosses.length - 1]}`).winRate;
+    expect(first).toBeGreaterThan(last);
+  });
+});
