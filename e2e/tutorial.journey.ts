@@ -184,7 +184,15 @@ async function welcomeToBattle({ page, press, shots, readable }: Journey): Promi
   await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
 }
 
-/** A battle step shown: its line once typed out, and the enemy's row in view. */
+/** Waits until Lyra's line is typed out (for a screenshot). */
+async function typedOut(page: Page): Promise<Page> {
+  await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+    timeout: 30_000,
+  });
+  return page;
+}
+
+/** A battle step shown: its line checked against the event, and the enemy's row in view. */
 async function battleStep(j: Journey, event: NarratedEvent, step: string): Promise<void> {
   await j.narration.expectLine(event, step);
   await expectEnemyRowClear(j.page, step);
@@ -216,7 +224,7 @@ async function firstTurns(j: Journey): Promise<void> {
             : (await playUnit(page, press)) && "unit",
         );
   await battleStep(j, first, "EndTurnBattle45");
-  if (shots.battle) await keepScreenshot(page, shots.battle);
+  if (shots.battle) await keepScreenshot(await typedOut(page), shots.battle);
   // At 45 only End turn takes a click (Lyra sits over the hand, dimmed: a lane shows it).
   await expectBlocked(page, page.getByTestId("player-cell-2"));
   await endTurn(page, press);
@@ -233,7 +241,7 @@ async function firstTurns(j: Journey): Promise<void> {
   await expect(page.getByTestId("tutorial-dock")).toHaveAttribute("data-placement", "battle-aside");
   await expectBubbleOffBoard(page);
   await readable("PlaySecondCard50 (beside the board)");
-  if (shots.lesson) await keepScreenshot(page, shots.lesson);
+  if (shots.lesson) await keepScreenshot(await typedOut(page), shots.lesson);
   const second =
     j.plan === "loser"
       ? await refuseLesson(page, press)
@@ -430,7 +438,7 @@ test.describe("the guided tutorial", () => {
   test("a new player is led from Welcome10 to Final150, and a reload halfway resumes it", async ({
     page,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await tutorialJourney(
       page,
       (l) => l.click(),
@@ -442,7 +450,7 @@ test.describe("the guided tutorial", () => {
   test("a player who refuses every lesson and loses the battle hears no word of a victory", async ({
     page,
   }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await tutorialJourney(page, (l) => l.click(), {}, "loser");
   });
 
@@ -465,7 +473,7 @@ test.describe("the guided tutorial on a phone", () => {
   test.use({ viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true });
 
   test("the same journey with taps on a 740x360 touch screen", async ({ page }) => {
-    test.setTimeout(420_000);
+    test.setTimeout(600_000);
     await tutorialJourney(
       page,
       (l) => l.tap(),
