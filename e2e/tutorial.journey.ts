@@ -477,7 +477,12 @@ test.describe("the guided tutorial on a phone", () => {
     await tutorialJourney(
       page,
       (l) => l.tap(),
-      { welcome: "tutorial-phone", lesson: "tutorial-phone-lesson", readable: true },
+      {
+        welcome: "tutorial-phone",
+        battle: "tutorial-phone-battle",
+        lesson: "tutorial-phone-lesson",
+        readable: true,
+      },
       "spell-first",
     );
   });

@@ -73,12 +73,18 @@ function useTargetRect(targets: readonly string[]): Rect | null {
   const key = targets.join("|");
   useEffect(() => {
     const list = key ? key.split("|") : [];
-    // Brought into view until it has been seen there once (a slider that resets to
-    // its start as its screen settles would hide it again); then the player may slide.
-    let seen = false;
+    // Brought into view whenever it is out of it (a slider going back to its start as
+    // its screen settles, or sorts, would hide it again) until the player touches,
+    // scrolls or types anything: then the slider is theirs.
+    let playerMoved = false;
+    const moved = () => {
+      playerMoved = true;
+    };
+    const inputs = ["pointerdown", "wheel", "keydown"] as const;
+    for (const type of inputs) window.addEventListener(type, moved, true);
     const measure = () => {
       const el = findTarget(list);
-      if (el && !seen) seen = revealTarget(el);
+      if (el && !playerMoved) revealTarget(el);
       const r = el?.getBoundingClientRect();
       const overlay = document.querySelector<HTMLElement>("[data-tutorial-overlay]");
       const next = r
@@ -100,6 +106,7 @@ function useTargetRect(targets: readonly string[]): Rect | null {
     return () => {
       clearInterval(timer);
       window.removeEventListener("resize", measure);
+      for (const type of inputs) window.removeEventListener(type, moved, true);
     };
   }, [key]);
   return rect;

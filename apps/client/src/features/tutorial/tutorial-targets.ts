@@ -102,16 +102,14 @@ export function stepFocus(
  * A target in a card slider out of its view (the library in the deck editor):
  * focusing it makes the slider bring its slide into view (card-slider.tsx),
  * without the browser scrolling the slider's clipped viewport itself.
- * Returns whether it was in view already.
  */
-export function revealTarget(el: Element): boolean {
-  if (!el.closest('[data-in-view="false"]')) return true;
+export function revealTarget(el: Element): void {
+  if (!el.closest('[data-in-view="false"]')) return;
   if (el instanceof HTMLElement) {
     // Focused already (the slider went back since): a new focus is what it follows.
     if (document.activeElement === el) el.blur();
     el.focus({ preventScroll: true });
   }
-  return false;
 }
 
 /** The first target on screen (with a size), or null. */
