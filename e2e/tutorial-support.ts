@@ -170,33 +170,34 @@ export async function lessonOrPass(
 }
 
 /**
- * Plays a spell of the hand: one that aims goes at the enemy castle when it
- * may (else it is put back and nothing is played). Returns what was done.
+ * Plays a spell of the hand: one cast at once, or one that may aim at the
+ * enemy castle (a spell that cannot is put back and the next one tried).
+ * Returns what was done, false when no spell could be played so.
  */
 export async function playSpell(
   page: Page,
   press: Press,
 ): Promise<"aimed-castle" | "spell-cast" | false> {
-  const spell = (await handCards(page)).find((c) => c.spell);
-  if (!spell) return false;
   const screen = page.getByTestId("battle-screen");
-  await press(page.getByTestId(spell.key));
-  // Cast at once (the card leaves the hand), or picked to aim.
-  await expect
-    .poll(
-      async () =>
-        (await screen.getAttribute("data-phase")) === "select_spell_target" ||
-        (await page.getByTestId(spell.key).count()) === 0,
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  if ((await screen.getAttribute("data-phase")) !== "select_spell_target") return "spell-cast";
-  const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
-  if (await castle.count()) {
-    await press(castle);
-    return "aimed-castle";
+  for (const spell of (await handCards(page)).filter((c) => c.spell)) {
+    await press(page.getByTestId(spell.key));
+    // Cast at once (the card leaves the hand), or picked to aim.
+    await expect
+      .poll(
+        async () =>
+          (await screen.getAttribute("data-phase")) === "select_spell_target" ||
+          (await page.getByTestId(spell.key).count()) === 0,
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    if ((await screen.getAttribute("data-phase")) !== "select_spell_target") return "spell-cast";
+    const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
+    if (await castle.count()) {
+      await press(castle);
+      return "aimed-castle";
+    }
+    await page.keyboard.press("Escape");
+    await expect(screen).toHaveAttribute("data-phase", "play_card");
   }
-  await page.keyboard.press("Escape");
-  await expect(screen).toHaveAttribute("data-phase", "play_card");
   return false;
 }

@@ -65,9 +65,15 @@ export function pickCard(handKey: number, via: "click" | "drag" | "key"): boolea
   store.set({ pick: { handKey, card: play.card, isUnit: play.isUnit, via, cell: null } });
   // The spell lesson: a spell that aims goes on to its target; one cast at once is done.
   if (!play.isUnit && play.needsTarget) tutorialStep("PlaySpellCard70", "SpellTarget75");
-  if (instant) tutorialStep("PlaySpellCard70", "BattleFinish80", { cause: "spell-cast" });
+  if (instant) spellCastLesson();
   if (instant) sendPlay(handKey, null, null);
   return true;
+}
+
+/** A spell cast without a target ends the spell lesson (after another spell put back, at 75). */
+function spellCastLesson(): void {
+  tutorialStep("PlaySpellCard70", "BattleFinish80", { cause: "spell-cast" });
+  tutorialStep("SpellTarget75", "BattleFinish80", { cause: "spell-cast" });
 }
 
 export function cancelPick(): void {
@@ -116,7 +122,7 @@ export function dropOnBoard(): boolean {
   const play = playFor(s.pick.handKey, s);
   if (!play || play.needsTarget) return false;
   dispatch({ type: "aim", unit: false });
-  tutorialStep("PlaySpellCard70", "BattleFinish80", { cause: "spell-cast" });
+  spellCastLesson();
   sendPlay(play.handKey, null, null);
   return true;
 }

@@ -3,7 +3,7 @@ import { appStore, initialAppState } from "../../stores/app-store.ts";
 import { clearBattleStore } from "../../stores/battle-store.ts";
 import { tutorialCause, tutorialEvent, tutorialRun } from "../../stores/tutorial-state.ts";
 import { mockFetch } from "../../test/fixtures.ts";
-import { aimAt, pickCard, placeAt, setAttack } from "./battle-intents.ts";
+import { aimAt, cancelPick, pickCard, placeAt, setAttack } from "./battle-intents.ts";
 import { queueDrained } from "./battle-sync.ts";
 import { boardOf, settledBoard } from "./board-fixture.ts";
 import type { FakeServer } from "./fake-battle-server.ts";
@@ -86,6 +86,20 @@ describe("the lesson battle records what the player did", () => {
     pickCard(spell, "click");
     expect(now().step).toBe("SpellTarget75");
     aimAt({ key: "table_key", value: 3, side: "cpu" });
+    expect(now()).toEqual({ step: "BattleFinish80", cause: "spell-cast" });
+    await answered();
+  });
+
+  it("a spell put back, then one cast at once, ends the spell lesson", async () => {
+    const [aims, atOnce] = handOf([GALE_SLASH, GEM_VEIN], (s) => s.putUnit(1, 3, MOSSLING)) as [
+      number,
+      number,
+    ];
+    atStep("PlaySpellCard70");
+    pickCard(aims, "click");
+    cancelPick();
+    expect(now().step).toBe("SpellTarget75");
+    pickCard(atOnce, "click");
     expect(now()).toEqual({ step: "BattleFinish80", cause: "spell-cast" });
     await answered();
   });
