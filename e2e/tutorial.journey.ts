@@ -5,15 +5,22 @@
  * reload halfway resumes the saved step; a finished tutorial never returns.
  * Once at 1280x720 with the mouse, once on a 740x360 touch phone with taps.
  */
-import { CARDS } from "@cardrealm/content";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { OpenedBox } from "@cardrealm/protocol";
+import { expect, type Locator, type Page, type Response, test } from "@playwright/test";
 import { passStory, waitForInput, waitForMyTurn } from "./battle-support.ts";
 import { expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable } from "./text-size.ts";
-
-type Press = (target: Locator) => Promise<void>;
-
-const SPELL_NAMES = new Set(CARDS.filter((c) => c.type === "spell").map((c) => c.name));
+import {
+  endTurn,
+  expectEnemyRowClear,
+  lessonOrPass,
+  type NarratedEvent,
+  Narration,
+  type Press,
+  playSpell,
+  playUnit,
+  refuseLesson,
+} from "./tutorial-support.ts";
 
 function overlay(page: Page) {
   return page.getByTestId("tutorial-overlay");
@@ -49,47 +56,6 @@ async function expectBlocked(page: Page, target: Locator): Promise<void> {
       { timeout: 15_000 },
     )
     .toBe("tutorial-shield");
-}
-
-async function handCards(page: Page): Promise<{ key: string; name: string; spell: boolean }[]> {
-  const cards = page.locator('[data-testid^="hand-card-"][data-playable="true"]');
-  const out: { key: string; name: string; spell: boolean }[] = [];
-  for (let i = 0; i < (await cards.count()); i++) {
-    const key = (await cards.nth(i).getAttribute("data-testid")) ?? "";
-    const name = ((await cards.nth(i).getAttribute("aria-label")) ?? "").split(",")[0] ?? "";
-    out.push({ key, name, spell: SPELL_NAMES.has(name) });
-  }
-  return out;
-}
-
-/** Plays a unit into a free lane by tapping (or clicking) the card and then the lane. */
-async function playUnit(page: Page, press: Press): Promise<boolean> {
-  const unit = (await handCards(page)).find((c) => !c.spell);
-  if (!unit) return false;
-  await press(page.getByTestId(unit.key));
-  const lane = page.locator('[data-testid^="player-cell-"][data-place="true"]').first();
-  await expect(lane).toBeVisible({ timeout: 15_000 });
-  await press(lane);
-  return true;
-}
-
-/** Ends the turn; a discard (over six cards) gives the first card. */
-async function endTurn(page: Page, press: Press): Promise<void> {
-  const hand = page.locator('[data-testid^="hand-card-"]');
-  const mustDiscard = (await hand.count()) > 6;
-  await press(page.getByTestId("end-turn"));
-  if (mustDiscard) {
-    await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
-    await press(hand.first());
-  }
-}
-
-/** A battle lesson: do it when the hand allows, else the guide's way past it. */
-async function lessonOrPass(page: Page, press: Press, doIt: () => Promise<boolean>) {
-  if (await doIt()) return;
-  const pass = page.getByTestId("tutorial-skip-lesson");
-  await expect(pass).toBeVisible({ timeout: 15_000 });
-  await press(pass);
 }
 
 /** After the lessons: a plain player (a unit or spell, every ready unit attacks) to the end. */
@@ -139,12 +105,22 @@ async function expectBubbleOffBoard(page: Page) {
 }
 
 /** What the journey's steps share: page, press, screenshots, the phone's text check. */
+/**
+ * How the journey plays the lesson battle: units first (and a sword, a spell at
+ * the castle), a spell first, or the loser, who refuses every lesson ("I
+ * can't do that now"), plays nothing and lets the enemy break the castle.
+ */
+type Plan = "units" | "spell-first" | "loser";
+
 interface Journey {
   page: Page;
   press: Press;
   shots: { welcome?: string; battle?: string; lesson?: string; readable?: boolean };
   /** On the phone: every text of the guide's bubble reads at 10 CSS px or more (issue 15). */
   readable: (where: string) => Promise<void>;
+  /** Each line Lyra says, checked against the event before it (issue 26). */
+  narration: Narration;
+  plan: Plan;
 }
 
 /** The PUT that saves a finished tutorial (isActive false): what a reload will load. */
@@ -208,30 +184,54 @@ async function welcomeToBattle({ page, press, shots, readable }: Journey): Promi
   await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
 }
 
-/** The battle's first lessons: resources, playing a unit, ending the turn, twice. */
-async function firstTurns({ page, press, shots, readable }: Journey): Promise<void> {
+/** Waits until Lyra's line is typed out (for a screenshot). */
+async function typedOut(page: Page): Promise<Page> {
+  await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
+    timeout: 30_000,
+  });
+  return page;
+}
+
+/** A battle step shown: its line checked against the event, and the enemy's row in view. */
+async function battleStep(j: Journey, event: NarratedEvent, step: string): Promise<void> {
+  await j.narration.expectLine(event, step);
+  await expectEnemyRowClear(j.page, step);
+}
+
+/** The battle's first lessons: resources, playing a card, ending the turn, twice. */
+async function firstTurns(j: Journey): Promise<void> {
+  const { page, press, shots, readable } = j;
   // showRes35, showRes37: the board is blocked until the lesson is read.
-  await expectStep(page, "showRes35");
+  await battleStep(j, "read", "showRes35");
   await expectBlocked(page, page.getByTestId("end-turn"));
   await readable("showRes35 (battle)");
   await pressContinue(page, press);
-  await expectStep(page, "showRes37");
+  await battleStep(j, "read", "showRes37");
   await pressContinue(page, press);
 
   // PlayFirstCard40 -> EndTurnBattle45 -> (enemy turn) -> PlaySecondCard50 ...
-  await expectStep(page, "PlayFirstCard40");
+  await battleStep(j, "read", "PlayFirstCard40");
   await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "play_card", {
     timeout: 20_000,
   });
-  await lessonOrPass(page, press, () => playUnit(page, press));
-  await expectStep(page, "EndTurnBattle45");
-  if (shots.battle) await keepScreenshot(page, shots.battle);
-  // At 45 only End turn takes a click.
-  await expectBlocked(page, page.locator('[data-testid^="hand-card-"]').first());
+  const first =
+    j.plan === "loser"
+      ? await refuseLesson(page, press)
+      : await lessonOrPass(page, press, async () =>
+          j.plan === "spell-first"
+            ? ((await playSpell(page, press)) && "spell") ||
+              ((await playUnit(page, press)) && "unit")
+            : (await playUnit(page, press)) && "unit",
+        );
+  await battleStep(j, first, "EndTurnBattle45");
+  if (shots.battle) await keepScreenshot(await typedOut(page), shots.battle);
+  // At 45 only End turn takes a click (Lyra sits over the hand, dimmed: a lane shows it).
+  await expectBlocked(page, page.getByTestId("player-cell-2"));
   await endTurn(page, press);
   // The guide steps aside during the enemy's turn and comes back one step further.
   await expectStep(page, "PlaySecondCard50");
   await waitForMyTurn(page);
+  await battleStep(j, "enemy-turn", "PlaySecondCard50");
   // Surrender is blocked while the tutorial runs.
   await press(page.getByTestId("battle-menu"));
   await expect(page.getByTestId("surrender")).toBeDisabled();
@@ -241,22 +241,27 @@ async function firstTurns({ page, press, shots, readable }: Journey): Promise<vo
   await expect(page.getByTestId("tutorial-dock")).toHaveAttribute("data-placement", "battle-aside");
   await expectBubbleOffBoard(page);
   await readable("PlaySecondCard50 (beside the board)");
-  if (shots.lesson) {
-    await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
-      timeout: 15_000,
-    });
-    await keepScreenshot(page, shots.lesson);
-  }
-  await lessonOrPass(page, press, () => playUnit(page, press));
-  await expectStep(page, "EndTurnBattle55");
+  if (shots.lesson) await keepScreenshot(await typedOut(page), shots.lesson);
+  const second =
+    j.plan === "loser"
+      ? await refuseLesson(page, press)
+      : await lessonOrPass(page, press, async () => (await playUnit(page, press)) && "unit");
+  await battleStep(j, second, "EndTurnBattle55");
   await endTurn(page, press);
 }
 
-/** Attacking, casting a spell on the castle, then the rest of the battle and its reward. */
-async function attackAndSpell({ page, press }: Journey): Promise<void> {
+/** SelectAttack60: raise a sword (the loser, on an empty board, cannot). */
+async function attackLesson(j: Journey): Promise<void> {
+  const { page, press } = j;
   await expectStep(page, "SelectAttack60");
   await waitForMyTurn(page);
-  await lessonOrPass(page, press, async () => {
+  await battleStep(j, "enemy-turn", "SelectAttack60");
+  if (j.plan === "loser") {
+    // Nothing was played: no unit of the player's is on the board to raise a sword.
+    await expect(page.locator('[data-testid^="player-unit-"]')).toHaveCount(0);
+  }
+  const did = await lessonOrPass(page, press, async () => {
+    if (j.plan === "loser") return false;
     const flag = page.locator('[data-testid^="player-flag-"]').first();
     if (!(await flag.count())) return false;
     const cell = ((await flag.getAttribute("data-testid")) ?? "").replace("player-flag-", "");
@@ -271,84 +276,129 @@ async function attackAndSpell({ page, press }: Journey): Promise<void> {
       if (moved) break;
       console.warn("the unit's press did not raise its sword, again");
     }
-    return true;
+    return "attack";
   });
-  await expectStep(page, "EndTurnBattle65");
+  await battleStep(j, did, "EndTurnBattle65");
   await endTurn(page, press);
+}
 
+/** PlaySpellCard70 (and SpellTarget75): a spell, at the castle when it can be. */
+async function spellLesson(j: Journey): Promise<void> {
+  const { page, press } = j;
   await expectStep(page, "PlaySpellCard70");
   await waitForMyTurn(page);
-  const spell = (await handCards(page)).find((c) => c.spell);
-  await lessonOrPass(page, press, async () => {
-    if (!spell) return false;
-    await press(page.getByTestId(spell.key));
-    return true;
-  });
-  await expect(overlay(page)).toHaveAttribute("data-step", /SpellTarget75|BattleFinish80/, {
-    timeout: 10_000,
-  });
-  if ((await overlay(page).getAttribute("data-step")) === "SpellTarget75") {
-    const screen = page.getByTestId("battle-screen");
-    // The spell's targets are drawn with its pick: look for the castle once the pick shows.
-    await expect(screen).toHaveAttribute("data-phase", "select_spell_target", { timeout: 15_000 });
-    const castle = page.locator(".castle--cpu.castle--target .castle__portrait");
-    await lessonOrPass(page, press, async () => {
-      if (!(await castle.count())) return false;
-      await press(castle);
-      return true;
-    });
-    // A lesson passed by the guide's button leaves the spell picked: put it back.
-    if ((await screen.getAttribute("data-phase")) === "select_spell_target") {
-      await page.keyboard.press("Escape");
-      await expect(screen).toHaveAttribute("data-phase", "play_card");
-    }
+  await battleStep(j, "enemy-turn", "PlaySpellCard70");
+  let did: NarratedEvent = "refused";
+  if (j.plan === "loser") await refuseLesson(page, press);
+  else {
+    const spell = await playSpell(page, press);
+    if (spell) did = spell;
+    // A spell that aims and cannot reach the castle was put back: the guide's way on.
+    else await refuseLesson(page, press);
   }
-  await expectStep(page, "BattleFinish80");
+  await battleStep(j, did, "BattleFinish80");
+}
 
+/** Attacking, casting a spell, then the rest of the battle and its reward. */
+async function attackAndSpell(j: Journey): Promise<void> {
+  const { page, press } = j;
+  await attackLesson(j);
+  await spellLesson(j);
   // The rest of the battle, then the reward and the after-battle dialogue.
-  await playToTheEnd(page, press);
+  if (j.plan === "loser") await loseTheBattle(page, press);
+  else await playToTheEnd(page, press);
   await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
   await press(page.getByTestId("end-game-ok"));
   await passStory(page);
 }
 
+/** The loser: plays nothing and ends every turn until the enemy breaks the castle. */
+async function loseTheBattle(page: Page, press: Press): Promise<void> {
+  for (let turn = 0; turn < 40; turn++) {
+    if ((await waitForMyTurn(page)) === "over") return;
+    if (await waitForInput(page)) return;
+    await endTurn(page, press);
+  }
+  throw new Error("the battle did not end in 40 turns");
+}
+
+/** The ids of the cards a box open answered with that joined the library (no cashback). */
+async function boxCards(opened: Promise<Response>): Promise<number[]> {
+  const body = (await (await opened).json()) as { data?: OpenedBox } & OpenedBox;
+  const box = body.data ?? body;
+  return [box.rare, box.un_1, box.un_2, box.com_1, box.com_2, box.com_3]
+    .filter((c) => c.cashback === false)
+    .map((c) => c.card);
+}
+
+/** ClickAdd130: the highlight rings the Add button of a card from the box, in view. */
+async function expectBoxCardHighlighted(page: Page, fromBox: number[]): Promise<Locator> {
+  const ring = page.getByTestId("tutorial-highlight");
+  await expect(ring).toHaveAttribute("data-target", /^deck-add-\d+$/, { timeout: 15_000 });
+  const target = (await ring.getAttribute("data-target")) ?? "";
+  expect(fromBox, `the highlighted ${target} is a card from the box`).toContain(
+    Number(target.replace("deck-add-", "")),
+  );
+  const add = page.getByTestId(target);
+  await expect(add).toBeInViewport();
+  // The ring is drawn around that button (it follows the slider as it moves).
+  await expect
+    .poll(async () => {
+      const [r, a] = [await ring.boundingBox(), await add.boundingBox()];
+      if (!r || !a) return false;
+      return (
+        r.x <= a.x &&
+        r.y <= a.y &&
+        r.x + r.width >= a.x + a.width &&
+        r.y + r.height >= a.y + a.height
+      );
+    })
+    .toBe(true);
+  return add;
+}
+
 /** After the battle: the boss window, a reload halfway, the shop, a box, the deck, home. */
-async function shopAndDeck({ page, press, readable }: Journey): Promise<void> {
+async function shopAndDeck(j: Journey): Promise<void> {
+  const { page, press, readable, narration } = j;
+  const outcome = j.plan === "loser" ? "lost" : "won";
   // MenuResearch90: the boss window again; closing it goes to the shop lesson.
-  await expectStep(page, "MenuResearch90");
+  await narration.expectLine(outcome, "MenuResearch90");
   await press(page.getByTestId("boss-window-close"));
-  await expectStep(page, "ClickOffers95");
+  await narration.expectLine(outcome, "ClickOffers95");
 
   // A reload halfway: the server kept the step; the guide picks up there.
   await page.reload();
   await expectMap(page, { tutorial: true });
-  await expectStep(page, "ClickOffers95");
+  await narration.expectLine(outcome, "ClickOffers95");
   await expectBlocked(page, page.getByTestId("nav-deck"));
 
   await press(page.getByTestId("nav-offers"));
-  await expectStep(page, "ClickShop100");
+  await narration.expectLine(outcome, "ClickShop100");
   const openBox = page.locator('[data-testid^="offers-open-"]:not([disabled])').first();
+  const opened = page.waitForResponse(
+    (r) => r.url().endsWith("/api/boxes/open") && r.request().method() === "POST" && r.ok(),
+  );
   await press(openBox);
+  const fromBox = await boxCards(opened);
   await expect(page.getByTestId("box-view")).toBeVisible({ timeout: 15_000 });
   // The box view belongs to the player: the guide waits until it closes.
   await expect(overlay(page)).toHaveCount(0);
   await expect(page.getByTestId("box-view-close")).toBeVisible({ timeout: 15_000 });
   await press(page.getByTestId("box-view-close"));
-  await expectStep(page, "ClickDeck110");
+  await narration.expectLine("opened", "ClickDeck110");
   await press(page.getByTestId("back-to-map").first());
   await expectStep(page, "ClickBuy120");
   await press(page.getByTestId("nav-deck"));
-  await expectStep(page, "ClickAdd130");
-  await expect(page.getByTestId("tutorial-text")).toContainText("at least 40 cards", {
-    timeout: 15_000,
-  });
+  await narration.expectLine("read", "ClickAdd130");
+  await expect(page.getByTestId("tutorial-text")).toContainText("at least 40 cards");
   await readable("ClickAdd130 (deck)");
-  await press(page.locator('[data-testid^="deck-add-"]:not([disabled])').first());
+  // "Add one of your new cards": the ring is on one from the box, brought into view.
+  await press(await expectBoxCardHighlighted(page, fromBox));
   await expectStep(page, "ClickHome140");
   await press(page.getByTestId("back-to-map").first());
 }
 
-async function tutorialJourney(page: Page, press: Press, shots: Journey["shots"]) {
+async function tutorialJourney(page: Page, press: Press, shots: Journey["shots"], plan: Plan) {
   const readable = async (where: string) => {
     if (!shots.readable) return;
     await expect(page.getByTestId("tutorial-text")).toHaveAttribute("data-done", "true", {
@@ -356,7 +406,8 @@ async function tutorialJourney(page: Page, press: Press, shots: Journey["shots"]
     });
     await expectReadable(page, '[data-testid="tutorial-dock"]', `the guide's bubble at ${where}`);
   };
-  const journey: Journey = { page, press, shots, readable };
+  const narration = new Narration(page);
+  const journey: Journey = { page, press, shots, readable, narration, plan };
   await playAsNewPlayer(page, { tutorial: true });
   await welcomeToBattle(journey);
   await firstTurns(journey);
@@ -367,6 +418,9 @@ async function tutorialJourney(page: Page, press: Press, shots: Journey["shots"]
   await pressContinue(page, press);
   await finished;
   await expect(overlay(page)).toHaveCount(0);
+  console.log(
+    `[tutorial ${plan}] event -> line:\n${narration.pairs.map((p) => `  ${p.event} -> ${p.step}: ${p.line}`).join("\n")}`,
+  );
 
   // Finished for good: the server says so and a reload brings no guide back.
   const saved = await page.evaluate(async () => {
@@ -384,12 +438,20 @@ test.describe("the guided tutorial", () => {
   test("a new player is led from Welcome10 to Final150, and a reload halfway resumes it", async ({
     page,
   }) => {
-    test.setTimeout(420_000);
-    await tutorialJourney(page, (l) => l.click(), {
-      welcome: "tutorial-welcome",
-      battle: "tutorial-battle",
-      lesson: "tutorial-lesson",
-    });
+    test.setTimeout(600_000);
+    await tutorialJourney(
+      page,
+      (l) => l.click(),
+      { welcome: "tutorial-welcome", battle: "tutorial-battle", lesson: "tutorial-lesson" },
+      "units",
+    );
+  });
+
+  test("a player who refuses every lesson and loses the battle hears no word of a victory", async ({
+    page,
+  }) => {
+    test.setTimeout(600_000);
+    await tutorialJourney(page, (l) => l.click(), {}, "loser");
   });
 
   test("Skip tutorial on the welcome ends it for good", async ({ page }) => {
@@ -411,11 +473,17 @@ test.describe("the guided tutorial on a phone", () => {
   test.use({ viewport: { width: 740, height: 360 }, hasTouch: true, isMobile: true });
 
   test("the same journey with taps on a 740x360 touch screen", async ({ page }) => {
-    test.setTimeout(420_000);
-    await tutorialJourney(page, (l) => l.tap(), {
-      welcome: "tutorial-phone",
-      lesson: "tutorial-phone-lesson",
-      readable: true,
-    });
+    test.setTimeout(600_000);
+    await tutorialJourney(
+      page,
+      (l) => l.tap(),
+      {
+        welcome: "tutorial-phone",
+        battle: "tutorial-phone-battle",
+        lesson: "tutorial-phone-lesson",
+        readable: true,
+      },
+      "spell-first",
+    );
   });
 });

@@ -59,11 +59,14 @@ export * from "./story/index.ts";
 export { TIPS } from "./tips.ts";
 export {
   GUIDE_NAME,
+  TUTORIAL_AFTER,
+  TUTORIAL_AFTER_LOSS,
   TUTORIAL_BATTLE_WAITING,
   TUTORIAL_LESSON_LOST,
   TUTORIAL_LINES,
   TUTORIAL_SKIP_LABEL,
   TUTORIAL_SKIP_LESSON_LABEL,
+  type TutorialCause,
   type TutorialLine,
 } from "./tutorial.ts";
 export {

@@ -44,25 +44,25 @@ export const TUTORIAL_LINES: Readonly<Record<string, TutorialLine>> = {
     text: "One card a turn. Drag a glowing card from your hand onto a free lane, or tap it and then tap the lane.",
   },
   EndTurnBattle45: {
-    text: "Well placed! New units rest for a turn. Now press End turn and let the enemy answer.",
+    text: "Now press End turn and let the enemy answer.",
   },
   PlaySecondCard50: {
-    text: "Your turn again, and richer than before. Play a second card.",
+    text: "Your turn again, and richer than before. Play a card from your hand.",
   },
   EndTurnBattle55: {
-    text: "Good. End the turn once more.",
+    text: "End the turn once more.",
   },
   SelectAttack60: {
     text: "Your rested units may now attack. Tap one of your units to raise its sword.",
   },
   EndTurnBattle65: {
-    text: "Sword raised! Attackers strike when you end the turn; those on guard defend their lane. End the turn.",
+    text: "Attackers strike when you end the turn; those on guard defend their lane. End the turn.",
   },
   PlaySpellCard70: {
     text: "Spells bend the battle. Play a spell card from your hand.",
   },
   SpellTarget75: {
-    text: "Now choose its target: aim at the enemy castle's hp.",
+    text: "Now choose its target among the lit places: the enemy castle's hp, if the spell can reach it.",
   },
   BattleFinish80: {
     text: "You know the basics now. Keep playing and attacking until the castle falls. I believe in you!",
@@ -111,4 +111,68 @@ export const TUTORIAL_SKIP_LESSON_LABEL = "I can't do that now";
  */
 export const TUTORIAL_LESSON_LOST: TutorialLine = {
   text: "The Air Elemental stood firm this time, so the next foe stays locked until you beat it. Every defeat teaches something; fight again whenever you like. Close this window for now; there is more to see.",
+};
+
+/**
+ * What the player just did, as far as Lyra's next line tells it apart
+ * (issue 26): the card played was a unit or a spell, the lesson was refused
+ * ("I can't do that now"), a sword was raised, a spell was aimed at the enemy
+ * castle, or a spell was cast otherwise (at once, or at another target).
+ */
+export type TutorialCause = "unit" | "spell" | "refused" | "attack" | "aimed-castle" | "spell-cast";
+
+/**
+ * The line a step shows right after a given event, in place of its own line.
+ * A step's own line (TUTORIAL_LINES) says nothing about what came before, so
+ * it stays true when the event is not known (after a reload).
+ */
+export const TUTORIAL_AFTER: Readonly<
+  Record<string, Readonly<Partial<Record<TutorialCause, TutorialLine>>>>
+> = {
+  EndTurnBattle45: {
+    unit: {
+      text: "Well placed! New units rest for a turn before they may attack. Now press End turn and let the enemy answer.",
+    },
+    spell: {
+      text: "A spell! It works at once and is gone; units stay on the board. Now press End turn and let the enemy answer.",
+    },
+    refused: {
+      text: "Nothing to play yet? Your resources keep and grow each turn. Press End turn and let the enemy answer.",
+    },
+  },
+  EndTurnBattle55: {
+    unit: { text: "Another unit on the board. End the turn once more." },
+    spell: { text: "The spell is cast. End the turn once more." },
+    refused: { text: "No card this turn, then. End the turn once more." },
+  },
+  EndTurnBattle65: {
+    attack: {
+      text: "Sword raised! Attackers strike when you end the turn; those on guard defend their lane. End the turn.",
+    },
+    refused: {
+      text: "No sword raised this time. A unit that has rested a turn may attack; those on guard defend their lane. End the turn.",
+    },
+  },
+  BattleFinish80: {
+    "aimed-castle": {
+      text: "Straight at their castle! You know the basics now. Keep playing and attacking until it falls. I believe in you!",
+    },
+    "spell-cast": {
+      text: "The spell is cast. You know the basics now. Keep playing and attacking until the castle falls. I believe in you!",
+    },
+    refused: {
+      text: "No spell this time, then. Keep playing and attacking until the castle falls. I believe in you!",
+    },
+  },
+};
+
+/**
+ * After a lost (or drawn) lesson battle: the lines of the steps after it that
+ * would otherwise speak of a victory.
+ */
+export const TUTORIAL_AFTER_LOSS: Readonly<Record<string, TutorialLine>> = {
+  MenuResearch90: TUTORIAL_LESSON_LOST,
+  ClickOffers95: {
+    text: "Gems buy new cards, and you started with a full purse. Spend them in the shop: tap the Offers button.",
+  },
 };

@@ -17,6 +17,7 @@ export type TutorialEvent =
   | "attack-set"
   | "spell-played"
   | "spell-target-hp"
+  | "spell-cast"
   | "turn-ended"
   | "after-story-finished"
   | "boss-closed"
@@ -55,6 +56,9 @@ const MOVES: ReadonlyArray<readonly [TutorialEvent, TutorialStep, TutorialStep]>
   ["attack-set", "SelectAttack60", "EndTurnBattle65"],
   ["spell-played", "PlaySpellCard70", "SpellTarget75"],
   ["spell-target-hp", "SpellTarget75", "BattleFinish80"],
+  // A spell cast at once (no target), or aimed at something else than the castle.
+  ["spell-cast", "PlaySpellCard70", "BattleFinish80"],
+  ["spell-cast", "SpellTarget75", "BattleFinish80"],
   ["after-story-finished", "BattleFinish80", "MenuResearch90"],
   ["boss-closed", "MenuResearch90", "ClickOffers95"],
   ["offers-opened", "ClickOffers95", "ClickShop100"],

@@ -8,11 +8,12 @@
  * says whether the tutorial is still unfinished at all; a finished one never
  * returns.
  */
+import type { TutorialCause } from "@cardrealm/content";
 import { isTutorialStep, type TutorialBody } from "@cardrealm/protocol";
 import { call } from "../lib/api.ts";
 import { appStore } from "./app-store.ts";
 import { createStore, useStore } from "./create-store.ts";
-import { nextTutorial, type TutorialEvent } from "./tutorial-machine.ts";
+import { nextTutorial, type TutorialEvent, type TutorialLive } from "./tutorial-machine.ts";
 
 export const tutorialRun = createStore<{ running: boolean }>({ running: false });
 
@@ -23,6 +24,28 @@ export function useTutorialRunning(): boolean {
 /** Still unfinished (also while paused): surrender stays blocked. */
 export function tutorialRunning(): boolean {
   return tutorialRun.get().running;
+}
+
+/**
+ * What the player did that moved the guide to `step` (a unit or a spell
+ * played, a lesson refused, a sword raised, a spell aimed): Lyra's line for
+ * that step follows it (content TUTORIAL_AFTER). Kept for one step only, and
+ * not saved: after a reload the step's own line, which assumes nothing, shows.
+ */
+export const tutorialCause = createStore<{ step: string; cause: TutorialCause | null }>({
+  step: "",
+  cause: null,
+});
+
+/** The cause of the step shown now, or null when it is not known. */
+export function useTutorialCause(step: string): TutorialCause | null {
+  return useStore(tutorialCause, (s) => (s.step === step ? s.cause : null));
+}
+
+/** Moves the live tutorial to `step` because of `cause` (the cause first: the line follows it). */
+export function moveTutorial(live: TutorialLive, cause: TutorialCause | null): void {
+  tutorialCause.set({ step: live.step, cause });
+  appStore.set({ tutorial: live });
 }
 
 /** Saves go one after another so the server sees the steps in order. */
@@ -57,7 +80,8 @@ export function tutorialEvent(event: TutorialEvent): void {
     finishTutorial();
     return;
   }
-  appStore.set({ tutorial: move });
+  if (move.step === appStore.get().tutorial.step) appStore.set({ tutorial: move });
+  else moveTutorial(move, event === "skip-lesson" ? "refused" : null);
 }
 
 /** The last step's farewell, or "Skip tutorial": finished for good. */
@@ -83,6 +107,8 @@ export function startTutorial(): () => void {
   const running = saved?.isActive === true;
   const step = saved && isTutorialStep(saved.step) ? saved.step : "intro";
   savedStep = step;
+  // What moved the guide is not known for a step taken from the server.
+  tutorialCause.reset({ step: "", cause: null });
   tutorialRun.set({ running });
   appStore.set({ tutorial: { isActive: running, step } });
 

@@ -63,9 +63,17 @@ export function pickCard(handKey: number, via: "click" | "drag" | "key"): boolea
     kind: play.isUnit ? "unit" : play.needsTarget || via === "drag" ? "spell_target" : "spell_free",
   });
   store.set({ pick: { handKey, card: play.card, isUnit: play.isUnit, via, cell: null } });
-  if (!play.isUnit) tutorialStep("PlaySpellCard70", "SpellTarget75");
+  // The spell lesson: a spell that aims goes on to its target; one cast at once is done.
+  if (!play.isUnit && play.needsTarget) tutorialStep("PlaySpellCard70", "SpellTarget75");
+  if (instant) spellCastLesson();
   if (instant) sendPlay(handKey, null, null);
   return true;
+}
+
+/** A spell cast without a target ends the spell lesson (after another spell put back, at 75). */
+function spellCastLesson(): void {
+  tutorialStep("PlaySpellCard70", "BattleFinish80", { cause: "spell-cast" });
+  tutorialStep("SpellTarget75", "BattleFinish80", { cause: "spell-cast" });
 }
 
 export function cancelPick(): void {
@@ -99,7 +107,10 @@ export function aimAt(target: PlayTarget): boolean {
   if (!play.needsTarget) return dropOnBoard();
   if (!play.targets.some((t) => sameTarget(t, target))) return false;
   dispatch({ type: "aim", unit: play.isUnit });
-  if (target.key !== "table_key") tutorialStep("SpellTarget75", "BattleFinish80");
+  if (!play.isUnit) {
+    const cause = target.key === "target_cpu_hp" ? "aimed-castle" : "spell-cast";
+    tutorialStep("SpellTarget75", "BattleFinish80", { cause });
+  }
   sendPlay(play.handKey, play.isUnit ? s.pick.cell : null, target);
   return true;
 }
@@ -111,6 +122,7 @@ export function dropOnBoard(): boolean {
   const play = playFor(s.pick.handKey, s);
   if (!play || play.needsTarget) return false;
   dispatch({ type: "aim", unit: false });
+  spellCastLesson();
   sendPlay(play.handKey, null, null);
   return true;
 }
@@ -123,7 +135,7 @@ export function setAttack(cell: number, value?: boolean): boolean {
   attack[cell] = value ?? !attack[cell];
   if (attack[cell] === s.attack[cell]) return false;
   store.set({ attack });
-  if (attack[cell]) tutorialStep("SelectAttack60", "EndTurnBattle65");
+  if (attack[cell]) tutorialStep("SelectAttack60", "EndTurnBattle65", { cause: "attack" });
   return true;
 }
 

@@ -16,7 +16,7 @@ import { paced } from "./battle-pace.ts";
 import { currentTempo, wait } from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
-import { tutorialAfterEnemyTurn, tutorialStep } from "./battle-tutorial.ts";
+import { tutorialAfterEnemyTurn, tutorialCardPlayed } from "./battle-tutorial.ts";
 import {
   backgroundFor,
   isSnapshot,
@@ -101,8 +101,7 @@ async function onCpuPlayed(msg: CpuPlayedCardMsg): Promise<void> {
 }
 
 async function onPlayerPlayed(msg: PlayerPlayedCardMsg): Promise<void> {
-  tutorialStep("PlayFirstCard40", "EndTurnBattle45");
-  tutorialStep("PlaySecondCard50", "EndTurnBattle55");
+  tutorialCardPlayed(msg.cell !== null);
   payCost("player", msg.card);
   patchShown((b) => ({
     ...b,

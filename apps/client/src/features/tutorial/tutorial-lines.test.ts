@@ -1,4 +1,10 @@
-import { TUTORIAL_LESSON_LOST, TUTORIAL_LINES } from "@cardrealm/content";
+import {
+  TUTORIAL_AFTER,
+  TUTORIAL_AFTER_LOSS,
+  TUTORIAL_LESSON_LOST,
+  TUTORIAL_LINES,
+} from "@cardrealm/content";
+import { tutorialStepIndex } from "@cardrealm/protocol";
 import { describe, expect, it } from "vitest";
 import { dockPlacement, LESSON_OPPONENT, tutorialLine } from "./tutorial-lines.ts";
 
@@ -17,10 +23,48 @@ describe("Lyra's lines match what happened", () => {
     expect(line?.text).toContain("stays locked");
   });
 
-  it("other steps keep their own line, whatever was beaten", () => {
-    expect(tutorialLine("ClickOffers95", { waiting: false, beaten: [] })).toBe(
+  it("after a lost lesson battle the shop's line speaks of no victory", () => {
+    const lost = tutorialLine("ClickOffers95", { waiting: false, beaten: [] });
+    expect(lost).toBe(TUTORIAL_AFTER_LOSS.ClickOffers95);
+    expect(lost?.text).not.toMatch(/victor|won\b|win/i);
+    expect(tutorialLine("ClickOffers95", { waiting: false, beaten: [LESSON] })).toBe(
       TUTORIAL_LINES.ClickOffers95,
     );
+  });
+
+  it("no line after a loss speaks of a victory", () => {
+    for (const step of Object.keys(TUTORIAL_LINES)) {
+      if (tutorialStepIndex(step) <= tutorialStepIndex("BattleFinish80")) continue;
+      const text = tutorialLine(step, { waiting: false, beaten: [] })?.text ?? "";
+      expect(text, step).not.toMatch(/victor|you won|each foe you beat/i);
+    }
+  });
+
+  it("steps before the battle's end keep their own line, whatever was beaten", () => {
+    expect(tutorialLine("PlaySecondCard50", { waiting: false, beaten: [] })).toBe(
+      TUTORIAL_LINES.PlaySecondCard50,
+    );
+  });
+
+  it("a cause picks the step's line for it; a cause the step has no line for keeps its own", () => {
+    const opts = { waiting: false, beaten: [] };
+    expect(tutorialLine("EndTurnBattle45", { ...opts, cause: "spell" })).toBe(
+      TUTORIAL_AFTER.EndTurnBattle45?.spell,
+    );
+    expect(tutorialLine("EndTurnBattle45", { ...opts, cause: "attack" })).toBe(
+      TUTORIAL_LINES.EndTurnBattle45,
+    );
+    expect(tutorialLine("BattleFinish80", { ...opts, cause: "aimed-castle" })?.text).toContain(
+      "Straight at their castle!",
+    );
+  });
+
+  it("a step's own line assumes nothing about what came before", () => {
+    // Shown after a reload, when the event is not known: no praise of a unit, a
+    // sword or a castle hit the player may not have made.
+    for (const step of Object.keys(TUTORIAL_AFTER)) {
+      expect(TUTORIAL_LINES[step]?.text, step).not.toMatch(/placed|sword raised|good\b|straight/i);
+    }
   });
 
   it("the lesson foe is the Fight button the tutorial points at (fight-6)", () => {
@@ -35,9 +79,9 @@ describe("where the bubble docks", () => {
     expect(dockPlacement({ ...stage, onBattleScreen: true, blocks: false, target: null })).toBe(
       "battle-aside",
     );
-    // End turn and the read-only steps block: the top centre is free then.
+    // End turn and the read-only steps block: low over the dimmed hand, off the enemy's row.
     expect(dockPlacement({ ...stage, onBattleScreen: true, blocks: true, target: null })).toBe(
-      "battle-top",
+      "battle-low",
     );
   });
 

@@ -4,17 +4,22 @@ import {
   TUTORIAL_SKIP_LESSON_LABEL,
   type TutorialLine,
 } from "@cardrealm/content";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { stageSizeFor } from "../../app/stage.tsx";
 import { playClick } from "../../lib/audio.ts";
 import { useTypedText } from "../../lib/use-typed-text.ts";
 import { useAppStore } from "../../stores/app-store.ts";
 import { CONTINUE_STEPS, isBattleStep } from "../../stores/tutorial-machine.ts";
-import { finishTutorial, tutorialEvent, useTutorialRunning } from "../../stores/tutorial-state.ts";
+import {
+  finishTutorial,
+  tutorialEvent,
+  useTutorialCause,
+  useTutorialRunning,
+} from "../../stores/tutorial-state.ts";
 import { GuideSprite } from "./guide-sprite.tsx";
 import { speak, stopSpeaking } from "./speech.ts";
 import { dockPlacement, tutorialLine } from "./tutorial-lines.ts";
-import { findTarget, stepFocus } from "./tutorial-targets.ts";
+import { findTarget, newCardsOf, revealTarget, stepFocus } from "./tutorial-targets.ts";
 import "./tutorial.css";
 
 const SKIP_STEPS = new Set(["intro", "Welcome10"]);
@@ -32,6 +37,8 @@ interface Rect {
   y: number;
   w: number;
   h: number;
+  /** The highlighted element's test id (for tests and debugging). */
+  of?: string;
 }
 
 /**
@@ -57,19 +64,38 @@ export function toOverlaySpace(
   };
 }
 
-/** The highlighted element's box, re-measured as the screen moves; null without one. */
+/**
+ * The highlighted element's box, re-measured as the screen moves; null without
+ * one. A target found out of its slider's view is brought into view.
+ */
 function useTargetRect(targets: readonly string[]): Rect | null {
   const [rect, setRect] = useState<Rect | null>(null);
   const key = targets.join("|");
   useEffect(() => {
     const list = key ? key.split("|") : [];
+    // Brought into view whenever it is out of it (a slider going back to its start as
+    // its screen settles, or sorts, would hide it again) until the player touches,
+    // scrolls or types anything: then the slider is theirs.
+    let playerMoved = false;
+    const moved = () => {
+      playerMoved = true;
+    };
+    const inputs = ["pointerdown", "wheel", "keydown"] as const;
+    for (const type of inputs) window.addEventListener(type, moved, true);
     const measure = () => {
       const el = findTarget(list);
+      if (el && !playerMoved) revealTarget(el);
       const r = el?.getBoundingClientRect();
       const overlay = document.querySelector<HTMLElement>("[data-tutorial-overlay]");
-      const next = r ? toOverlaySpace(r, overlay) : null;
+      const next = r
+        ? { ...toOverlaySpace(r, overlay), of: el?.getAttribute("data-testid") ?? "" }
+        : null;
       setRect((prev) =>
-        prev?.x === next?.x && prev?.y === next?.y && prev?.w === next?.w && prev?.h === next?.h
+        prev?.x === next?.x &&
+        prev?.y === next?.y &&
+        prev?.w === next?.w &&
+        prev?.h === next?.h &&
+        prev?.of === next?.of
           ? prev
           : next,
       );
@@ -80,6 +106,7 @@ function useTargetRect(targets: readonly string[]): Rect | null {
     return () => {
       clearInterval(timer);
       window.removeEventListener("resize", measure);
+      for (const type of inputs) window.removeEventListener(type, moved, true);
     };
   }, [key]);
   return rect;
@@ -227,16 +254,19 @@ export function TutorialOverlay() {
   const route = useAppStore((s) => s.route);
   const dialogOpen = useAppStore((s) => s.systemMessage.isVisible);
   const beaten = useAppStore((s) => s.user?.maps);
+  const library = useAppStore((s) => s.user?.library);
+  const cause = useTutorialCause(live.step);
+  const newCards = useMemo(() => (library ? newCardsOf(library) : []), [library]);
   const onBattleScreen = route === "game";
   const battleStep = isBattleStep(live.step);
-  const focus = stepFocus(live.step, onBattleScreen, battleStep);
+  const focus = stepFocus(live.step, onBattleScreen, battleStep, newCards);
   const rect = useTargetRect(running && live.isActive ? focus.targets : []);
   const phase = useBattlePhase(onBattleScreen);
   const [nudge, setNudge] = useState(0);
   if (!running || !live.isActive) return null;
 
   const waiting = battleStep && !onBattleScreen;
-  const line = tutorialLine(live.step, { waiting, beaten: beaten ?? [] });
+  const line = tutorialLine(live.step, { waiting, beaten: beaten ?? [], cause });
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
   // The overlay's own size: the stage's design size, from the window (reading the
@@ -245,13 +275,13 @@ export function TutorialOverlay() {
   // The guide sits away from what she points at (and, in battle, off the board).
   const placement = dockPlacement({
     onBattleScreen,
-    blocks: focus.blocks,
+    blocks: focus.blocks && phase !== "discard_card",
     target: rect,
     width: vw,
     height: vh,
   });
   const dockClass =
-    placement === "battle-top"
+    placement === "battle-low"
       ? "tutorial-dock--battle"
       : placement === "battle-aside"
         ? "tutorial-dock--aside"
@@ -281,6 +311,7 @@ export function TutorialOverlay() {
         <div
           className="tutorial-ring"
           data-testid="tutorial-highlight"
+          data-target={rect.of}
           style={{
             left: rect.x - PAD,
             top: rect.y - PAD,
