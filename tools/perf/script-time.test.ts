@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { scriptTime, type TraceEvent } from "./script-time.ts";
+import { overBudget, scriptTime, type TraceEvent } from "./script-time.ts";
 
 const meta = (pid: number, tid: number, thread: string, process: string): TraceEvent[] => [
   { name: "process_name", ph: "M", ts: 0, pid, tid: 0, args: { name: process } },
@@ -38,5 +38,17 @@ describe("scriptTime", () => {
       x("FunctionCall", 0, 80_000, 80_000, 2, 5),
     ];
     expect(scriptTime(events).totalMs).toBeCloseTo(0.7, 5);
+  });
+});
+
+describe("overBudget", () => {
+  const budget = { scriptMs: 1000, ratio: 2 };
+  it("fails a growth past 25% in both the raw time and the ratio to the calibration", () => {
+    expect(overBudget({ scriptMs: 1300, ratio: 2.6 }, budget, 0.25)).toBe(true);
+  });
+  it("passes a slower CPU (raw time up, ratio steady) and a disturbed calibration (ratio up alone)", () => {
+    expect(overBudget({ scriptMs: 1600, ratio: 2.1 }, budget, 0.25)).toBe(false);
+    expect(overBudget({ scriptMs: 1050, ratio: 4.2 }, budget, 0.25)).toBe(false);
+    expect(overBudget({ scriptMs: 1250, ratio: 2.5 }, budget, 0.25)).toBe(false);
   });
 });

@@ -113,3 +113,20 @@ export function topUrls(t: ScriptTime, n = 8): string[] {
     .slice(0, n)
     .map(([url, ms]) => `${url.replace(/^https?:\/\/[^/]+/, "")} ${ms.toFixed(1)} ms`);
 }
+
+/**
+ * The load budget's rule (tools/perf/load-budget.ts): over only when both the
+ * raw thread time and its ratio to the calibration grew more than `allowed`
+ * (0.25: +25%). A slower CPU stretches the raw figure but not the ratio; a
+ * disturbed calibration (it moved 230-498 ms at load 26-45) stretches the
+ * ratio but not the raw figure; a real growth moves both.
+ */
+export function overBudget(
+  measured: { scriptMs: number; ratio: number },
+  budget: { scriptMs: number; ratio: number },
+  allowed: number,
+): boolean {
+  return (
+    measured.scriptMs / budget.scriptMs - 1 > allowed && measured.ratio / budget.ratio - 1 > allowed
+  );
+}
