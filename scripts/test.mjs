@@ -101,6 +101,21 @@ if (!existsSync(chromium)) {
   );
   missing++;
 } else {
+  // The map's and the battle's main-thread script time at 4x CPU against the
+  // budget in tools/perf/load-budget.json (issue 25; docs/testing.md, "Load budget").
+  if (
+    step(
+      "load budget: map and battle script time (Chromium, 4x CPU)",
+      "npx",
+      ["tsx", "tools/perf/load-budget.ts"],
+      { CHROMIUM_PATH: chromium },
+    )
+  ) {
+    passed++;
+  } else {
+    failed++;
+    failures.push("load budget: the map's or the battle's script time (see its lines above)");
+  }
   const pwJson = join(out, "playwright.json");
   step(
     "browser journeys (Playwright, Chromium)",

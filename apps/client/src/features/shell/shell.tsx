@@ -1,12 +1,13 @@
 import type { Route } from "@cardrealm/protocol";
-import { type ComponentType, lazy, Suspense, useEffect } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 import { LargeCardHost } from "../../components/card-views/large-card-host.tsx";
 import { TopBar } from "../../components/top-bar/top-bar.tsx";
 import { useAfterPaint } from "../../lib/after-paint.ts";
 import { dismissBootSplash } from "../../lib/boot-splash.ts";
 import { startMusicDirector } from "../../lib/sound/music-director.ts";
 import { useAppStore } from "../../stores/app-store.ts";
-import { openFriends } from "../friends/friends-store.ts";
+import { useStore } from "../../stores/create-store.ts";
+import { friendsStore, openFriends } from "../friends/friends-store.ts";
 import { useWatch } from "../social/watch-store.ts";
 import { TutorialHost } from "../tutorial/tutorial-host.tsx";
 import "./shell.css";
@@ -42,10 +43,44 @@ const hasSharedDeck = () => /[?&]deck=/.test(window.location.search);
 /** A replay link (?replay=<share id>) opens the replay viewer on that battle. */
 const SharedReplayLink = lazy(() => import("../replay/shared-replay-link.tsx"));
 const hasSharedReplay = () => /[?&]replay=/.test(window.location.search);
-/** Friends, challenges and their links (?friend=, ?challenge=): features/friends. */
+/**
+ * Friends, challenges and their links (?friend=, ?challenge=): features/friends.
+ * Its chunk (six scripts and a stylesheet) loads only once there is something
+ * to show: the panel, a challenge or a notice, or a link to act on; not on
+ * every map load (issue 25, the map's first load).
+ */
 const FriendsHost = lazy(() => import("../friends/friends-host.tsx"));
-/** A watch link (?watch=<game id>, the friends list's Watch) opens a friend's game a turn behind. */
+const hasFriendsLink = () => /[?&](friend|challenge)=/.test(window.location.search);
+/** A watch link (?watch=<game id>) opens a friend's game a turn behind; loaded only for one. */
 const WatchLink = lazy(() => import("./watch-link-entry.ts"));
+const hasWatchLink = () => /[?&]watch=/.test(window.location.search);
+
+/** True once the address has had a ?watch= (at load, or by a history move later). */
+function useWatchWanted(): boolean {
+  const [wanted, setWanted] = useState(hasWatchLink);
+  useEffect(() => {
+    if (wanted) return;
+    const check = () => {
+      if (hasWatchLink()) setWanted(true);
+    };
+    window.addEventListener("popstate", check);
+    return () => window.removeEventListener("popstate", check);
+  }, [wanted]);
+  return wanted;
+}
+
+/** Whether the friends host has anything to show or do (then it mounts, and stays). */
+function useFriendsWanted(): boolean {
+  const busy = useStore(
+    friendsStore,
+    (s) => s.panelOpen || s.challenge !== null || s.notice !== null,
+  );
+  const [wanted, setWanted] = useState(hasFriendsLink);
+  useEffect(() => {
+    if (busy) setWanted(true);
+  }, [busy]);
+  return wanted || busy;
+}
 
 /**
  * The route whose screen is mounted: a new route's screen mounts one painted
@@ -81,6 +116,8 @@ export default function Shell() {
   const spectating = useWatch((s) => s.gameId !== null);
   const watching = replaying || spectating;
   const { shown, leaving } = useScreenRoutes(route);
+  const friendsWanted = useFriendsWanted();
+  const watchWanted = useWatchWanted();
   // The battle's screen goes at once (its effects stop with it), and so does any screen the battle replaces.
   const keepLeaving = leaving !== null && leaving !== "game" && route !== "game";
   // index.html's splash is the map's art only while the map shows.
@@ -110,18 +147,22 @@ export default function Shell() {
         <Suspense fallback={null}>{shown === null ? null : <ScreenOf route={shown} />}</Suspense>
       </div>
       <LargeCardHost />
-      <Suspense fallback={null}>
-        <FriendsHost />
-      </Suspense>
+      {friendsWanted && (
+        <Suspense fallback={null}>
+          <FriendsHost />
+        </Suspense>
+      )}
       {!watching && <TutorialHost />}
       {hasSharedReplay() && (
         <Suspense fallback={null}>
           <SharedReplayLink />
         </Suspense>
       )}
-      <Suspense fallback={null}>
-        <WatchLink />
-      </Suspense>
+      {watchWanted && (
+        <Suspense fallback={null}>
+          <WatchLink />
+        </Suspense>
+      )}
       {hasSharedDeck() && (
         <Suspense fallback={null}>
           <SharedDeckOffer />
