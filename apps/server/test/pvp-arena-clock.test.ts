@@ -188,7 +188,7 @@ describe.each(DIALECTS)("the PvP arena on %s", (dialect) => {
     const snap = last(start.body.data ?? []);
     // Issue 24 item 7: no bot art (cpu_id 0: a player's portrait from the name), a player's name, ranks.
     expect(snap.game_data?.cpu_id).toBe(0);
-    expect(snap.game_data?.cpuName).toMatch(/^[A-Z][a-z]+\d{4}$/);
+    expect(snap.game_data?.cpuName).toMatch(/^[a-km-np-z2-9]{6}$/);
     expect(snap.game_data?.player_rank).toBe("bronze");
     expect(snap.game_data?.cpu_rank).toBe("bronze");
     const gameId = snap.game_data?.game_id as string;
