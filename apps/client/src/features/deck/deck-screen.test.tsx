@@ -151,14 +151,16 @@ describe("deck editor", () => {
   it("draws the cost curve: cards per total cost, and resources by kind", () => {
     renderDeck();
     const bar = (label: string) => screen.getByTestId(`cost-bar-${label}`);
-    expect(bar("2").dataset.count).toBe("13");
-    expect(bar("2").getAttribute("aria-label")).toBe("Cost 2: 13 cards");
+    // Issue 26's balance pass: cheap faction cards also cost their faction's unused resource.
+    expect(bar("2").dataset.count).toBe("6");
+    expect(bar("2").getAttribute("aria-label")).toBe("Cost 2: 6 cards");
+    expect(bar("3").dataset.count).toBe("7");
     expect(bar("5").dataset.count).toBe("1");
     expect(bar("1").dataset.count).toBe("0");
     expect(bar("7+").dataset.count).toBe("0");
-    expect(screen.getByTestId("cost-total-fire").textContent).toBe("Fire 6");
+    expect(screen.getByTestId("cost-total-fire").textContent).toBe("Fire 11");
     expect(screen.getByTestId("cost-total-diamond").textContent).toBe("Diamond 9");
-    expect(screen.getByTestId("cost-total-pow").textContent).toBe("Pow 16");
+    expect(screen.getByTestId("cost-total-pow").textContent).toBe("Pow 18");
   });
 
   it("makes a slot of 40 cards the battle deck with set-active", async () => {
