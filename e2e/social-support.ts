@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { playRounds, surrender, waitForTurn } from "./arena-support.ts";
+import { playRounds, surrender, turnState, waitForTurn } from "./arena-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -131,6 +131,7 @@ export async function backToMap(...pages: Page[]): Promise<void> {
  * of either hand on its board).
  */
 export async function watchedATurnBehind(a: Page, b: Page, fan: Page): Promise<void> {
+  await freshTurn(a, b);
   await playRounds(a, b, 2);
   const live = await liveGame(a);
   expect(live.turn).toBeGreaterThanOrEqual(4);
@@ -287,4 +288,42 @@ export async function emotesBothWays(a: Page, b: Page, gameId: string): Promise<
   await expect(a.getByTestId("emote-bubble-theirs")).toHaveText("Well played.", {
     timeout: 10_000,
   });
+}
+
+/**
+ * The side to move ends its turn at once, so the rounds that follow start on
+ * a full turn clock: the steps before them (a spectator's page, emotes) run
+ * on the PvP clock and, on a busy machine, spent most of a turn (stop 28's
+ * CI: a card played as the turn ran out). A turn that ends by itself while
+ * we look does as well.
+ */
+async function freshTurn(a: Page, b: Page): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const [sa, sb] = [await turnState(a), await turnState(b)];
+    if (sa === "over" || sb === "over") return;
+    const mover = sa === "mine" ? a : sb === "mine" ? b : null;
+    if (!mover) {
+      await a.waitForTimeout(250);
+      continue;
+    }
+    const mustDiscard = (await mover.locator('[data-testid^="hand-card-"]').count()) > 6;
+    const ended = await mover
+      .getByTestId("end-turn")
+      .click({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (!ended) continue;
+    // Over six cards the game asks for a discard: give it the first card.
+    if (mustDiscard) {
+      await expect(mover.getByTestId("battle-screen")).toHaveAttribute(
+        "data-phase",
+        "discard_card",
+      );
+      await mover.locator('[data-testid^="hand-card-"]').first().click();
+    }
+    await waitForTurn(mover === a ? b : a);
+    return;
+  }
+  throw new Error("neither side got the move within 90 s");
 }
