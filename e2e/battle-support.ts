@@ -352,14 +352,27 @@ export async function setAttackFlags(page: Page, cells: readonly number[]): Prom
 export async function endTurnDiscarding(page: Page, discardKey?: number): Promise<void> {
   const end = page.getByTestId("end-turn");
   await expect(end).toBeEnabled({ timeout: 15_000 });
+  const turn = await turnNumber(page);
   await end.click();
   if (discardKey !== undefined) {
     await expect(page.getByTestId("battle-screen")).toHaveAttribute("data-phase", "discard_card");
     await page.getByTestId(`hand-card-${discardKey}`).click();
   }
-  await expect(page.getByTestId("battle-screen")).not.toHaveAttribute(
-    "data-phase",
-    /play_card|discard_card/,
-    { timeout: 15_000 },
-  );
+  // The turn has left the player: the screen shows another phase, or (a quiet
+  // computer turn at the journeys' pace is over in a few hundred ms, between
+  // two looks) a later turn already.
+  await expect
+    .poll(
+      async () => {
+        const phase = await page.getByTestId("battle-screen").getAttribute("data-phase");
+        return !/play_card|discard_card/.test(phase ?? "") || (await turnNumber(page)) > turn;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** The turn the badge shows. */
+async function turnNumber(page: Page): Promise<number> {
+  return Number((await page.getByTestId("turn-badge").textContent())?.match(/\d+/)?.[0] ?? 0);
 }
