@@ -71,17 +71,16 @@ export const STORY_OPPONENTS: readonly OpponentDef[] = [
     [1044, 3],
     [1108, 1],
   ]),
-  opponent(5, "Earth Elemental", 1, 20, "normal", [
+  opponent(5, "Earth Elemental", 1, 18, "normal", [
     [1001, 5],
     [1002, 5],
-    [1004, 2],
     [1005, 5],
     [1007, 1],
     [1009, 5],
     [1011, 1],
     [1014, 5],
-    [1043, 9],
-    [1104, 2],
+    [1043, 10],
+    [1104, 3],
   ]),
   opponent(7, "Fire Elemental", 1, 32, "boss", [
     [1006, 5],

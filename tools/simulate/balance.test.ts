@@ -12,7 +12,7 @@
  * 12 left at a game's end for either side; the 200-game table in
  * docs/balance.md meets it for most match-ups and names the rows that
  * still miss. Four games a row cannot show a row's 8 or 12 (this run's rows
- * spread 4.4-10.7 and 6.5-18.5), so each row is held to a ratchet just
+ * spread 4.5-10.7 and 6.5-18.5), so each row is held to a ratchet just
  * above this run (11 and 19; before this change 12.5 and 24), and the
  * pooled run, every row's turns and games together, to the aim itself
  * (8 and 12): a change that brings hoarding back moves the pool first.
