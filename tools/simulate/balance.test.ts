@@ -7,13 +7,15 @@
  * if anywhere). The run is seeded, so it only moves when code or content
  * does.
  *
- * The limits are a ratchet, not yet issue 26's aim: the aim is at most 8
- * resources unspent at a turn end (mean) and a median of at most 12 left
- * at a game's end for either side; the 200-game table in docs/balance.md
- * shows which match-ups still miss it. These limits sit just above what
- * this run measures today (11.7 and 23 at worst; before issue 26 the same
- * opponents ended turns on 14-20 and games on 25-57), so a change that
- * brings the hoarding back fails here. Lower them as the table improves.
+ * The limits are a ratchet, not yet issue 26's aim everywhere: the aim is
+ * at most 8 resources unspent at a turn end (mean) and a median of at most
+ * 12 left at a game's end for either side; the 200-game table in
+ * docs/balance.md meets it for most match-ups and names the rows that
+ * still miss. Four games a row cannot show a row's 8 or 12 (this run's rows
+ * spread 4.5-10.7 and 6.5-18.5), so each row is held to a ratchet just
+ * above this run (11 and 19; before this change 12.5 and 24), and the
+ * pooled run, every row's turns and games together, to the aim itself
+ * (8 and 12): a change that brings hoarding back moves the pool first.
  */
 import { CHAPTERS } from "@cardrealm/content";
 import { describe, expect, it } from "vitest";
@@ -21,6 +23,7 @@ import {
   castleHitShare,
   contestant,
   meanUnspent,
+  median,
   medianLeft,
   type SimReport,
   simulate,
@@ -29,8 +32,11 @@ import {
 const GAMES = 4;
 const SEED = 1;
 /** Mean resources unspent at a turn end, and the median left at a game's end (see above). */
-const UNSPENT_MAX = 12.5;
-const LEFT_AT_END_MAX = 24;
+const UNSPENT_MAX = 11;
+const LEFT_AT_END_MAX = 19;
+/** Issue 26's aim, held by the pooled run. */
+const POOLED_UNSPENT_MAX = 8;
+const POOLED_LEFT_AT_END_MAX = 12;
 
 function run(b: string): SimReport {
   return simulate({
@@ -66,6 +72,23 @@ describe("story balance, a cheap seeded proxy (docs/balance.md)", { timeout: 120
       }
     },
   );
+
+  it("keeps the pooled run within issue 26's aim: 8 unspent, 12 left at the end", () => {
+    const specs = [...lineup.map((id) => `opponent:${id}`), "starter"];
+    for (const side of ["playA", "playB"] as const) {
+      let unspent = 0;
+      let turns = 0;
+      const left: number[] = [];
+      for (const spec of specs) {
+        const p = report(spec)[side];
+        unspent += p.unspent;
+        turns += p.turns;
+        left.push(...p.leftAtEnd);
+      }
+      expect(unspent / turns, side).toBeLessThanOrEqual(POOLED_UNSPENT_MAX);
+      expect(median(left), side).toBeLessThanOrEqual(POOLED_LEFT_AT_END_MAX);
+    }
+  });
 
   it("has the chapter 1 opponents attack the castle", () => {
     for (const id of chapter1) {

@@ -35,8 +35,17 @@ export interface Weights {
   hand: number;
   /** Worth of one point of income early in the game (it falls with the turn). */
   income: number;
-  /** Worth of one banked resource point. */
+  /** Worth of one banked resource point, up to `bankCap` of each resource. */
   bank: number;
+  /**
+   * Points of each resource worth keeping in the bank (an answer for the
+   * next turn); more is idle (issue 26: resources matter to the last turn).
+   */
+  bankCap: number;
+  /** Cost of each point banked beyond `idleFrom` in all: an idle pile is a card not played. */
+  idle: number;
+  /** Total banked points (fire + diamond + pow) from which a pile counts as idle. */
+  idleFrom: number;
   /**
    * Share of a unit's worth lost when it faces an enemy that can attack it,
    * kill it and live (a doomed blocker), or won't strike back when hit.
@@ -44,6 +53,10 @@ export interface Weights {
   exposure: number;
   /** Income worth multiplier for a resource a card in hand is short of. */
   starved: number;
+  /** Income beyond what the hand's cards take a turn (see usefulIncome) counts this much. */
+  surplus: number;
+  /** Income counted in full above the hand's mean need, per resource. */
+  needSlack: number;
 }
 
 export const DEFAULT_WEIGHTS: Weights = {
@@ -57,8 +70,13 @@ export const DEFAULT_WEIGHTS: Weights = {
   hand: 1.1,
   income: 3,
   bank: 0.15,
+  bankCap: 4,
+  idle: 0.5,
+  idleFrom: 5,
   exposure: 0.6,
   starved: 1.6,
+  surplus: 0.25,
+  needSlack: 0.25,
 };
 
 /** Castle hp is worth more as it runs out: slope 2 near 0, 1 far above. */
@@ -103,7 +121,38 @@ function incomeWorth(turn: number, w: Weights): number {
 
 /** Income matters less once a resource piles up unspent. */
 function glut(amount: number): number {
-  return amount >= 12 ? 0.2 : amount >= 7 ? 0.5 : 1;
+  return amount >= 8 ? 0.1 : amount >= 5 ? 0.4 : 1;
+}
+
+/**
+ * Income counts in full up to what a turn's card takes of that resource
+ * (plus `needSlack`); beyond it, at `surplus`: with one card a turn, more
+ * income than the cards take only piles up (issue 26). `need` unknown (the
+ * enemy's hand): all of it counts.
+ */
+function usefulIncome(inc: number, need: number | undefined, w: Weights): number {
+  if (need === undefined) return inc;
+  const useful = Math.min(inc, need + w.needSlack);
+  return useful + (inc - useful) * w.surplus;
+}
+
+/**
+ * What a turn's card takes of each resource: the mean cost over the hand's
+ * cards other than income spells (1 each with none).
+ */
+function needOf(ev: Evaluator, me: SideState): [number, number, number] {
+  let n = 0;
+  const need: [number, number, number] = [0, 0, 0];
+  for (const h of me.hand) {
+    const k = know(ev.knowledge, h.card);
+    if (k.incomeSpell) continue;
+    n++;
+    need[0] += k.fire;
+    need[1] += k.diamond;
+    need[2] += k.pow;
+  }
+  if (n === 0) return [1, 1, 1];
+  return [need[0] / n, need[1] / n, need[2] / n];
 }
 
 /**
@@ -115,6 +164,7 @@ function resourceScore(
   turn: number,
   w: Weights,
   short: readonly [boolean, boolean, boolean] | null,
+  need: readonly [number, number, number] | null,
 ): number {
   const r = me.resources;
   const worth = incomeWorth(turn, w);
@@ -122,12 +172,16 @@ function resourceScore(
   const sd = short?.[1] ? w.starved : 1;
   const sp = short?.[2] ? w.starved : 1;
   const inc =
-    r.fire.inc * glut(r.fire.amount) * sf +
-    r.diamond.inc * glut(r.diamond.amount) * sd +
-    r.pow.inc * glut(r.pow.amount) * sp;
+    usefulIncome(r.fire.inc, need?.[0], w) * glut(r.fire.amount) * sf +
+    usefulIncome(r.diamond.inc, need?.[1], w) * glut(r.diamond.amount) * sd +
+    usefulIncome(r.pow.inc, need?.[2], w) * glut(r.pow.amount) * sp;
+  const cap = w.bankCap;
   const bank =
-    Math.min(8, r.fire.amount) + Math.min(8, r.diamond.amount) + Math.min(8, r.pow.amount);
-  return inc * worth + bank * w.bank;
+    Math.min(cap, r.fire.amount) + Math.min(cap, r.diamond.amount) + Math.min(cap, r.pow.amount);
+  // Own side only: the enemy's pile is no gain to us (a drain must still pay).
+  const held = r.fire.amount + r.diamond.amount + r.pow.amount;
+  const idle = short ? Math.max(0, held - w.idleFrom) * w.idle : 0;
+  return inc * worth + bank * w.bank - idle;
 }
 
 /** Own turns a side saves for a dear card at most: beyond that it spends (issue 26). */
@@ -230,8 +284,8 @@ export function evaluate(ev: Evaluator, state: BattleState, me: Side): number {
   if (myThreat >= theirs.hp) score += w.lethal;
   if (foeThreat >= mine.hp) score -= w.lethal;
   score +=
-    resourceScore(mine, state.turn, w, shortOf(ev, mine, state.turn)) -
-    resourceScore(theirs, state.turn, w, null);
+    resourceScore(mine, state.turn, w, shortOf(ev, mine, state.turn), needOf(ev, mine)) -
+    resourceScore(theirs, state.turn, w, null, null);
   score += w.hand * (Math.min(6, mine.hand.length) - Math.min(6, theirs.hand.length));
   return score;
 }

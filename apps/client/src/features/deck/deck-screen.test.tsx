@@ -158,8 +158,9 @@ describe("deck editor", () => {
     expect(bar("5").dataset.count).toBe("1");
     expect(bar("1").dataset.count).toBe("0");
     expect(bar("7+").dataset.count).toBe("0");
-    expect(screen.getByTestId("cost-total-fire").textContent).toBe("Fire 11");
-    expect(screen.getByTestId("cost-total-diamond").textContent).toBe("Diamond 9");
+    // Kindled Hearth (5 here) costs diamond and pow, the two resources it does not raise.
+    expect(screen.getByTestId("cost-total-fire").textContent).toBe("Fire 6");
+    expect(screen.getByTestId("cost-total-diamond").textContent).toBe("Diamond 14");
     expect(screen.getByTestId("cost-total-pow").textContent).toBe("Pow 18");
   });
 
