@@ -45,6 +45,41 @@ export function settingOf(card: CardDef, rng: Rng): Setting {
   return rng.pick(FACTION_SETTINGS[card.faction]);
 }
 
+/**
+ * Thieves, demons and vampires each get their own colours per setting (the
+ * glow, the faction's tint, stays): without them their halls, caves and
+ * skies all read as one dusk of the faction's colour. Only the sky's middle,
+ * the deep edge, the land and the shade change.
+ */
+const SETTING_COLOURS: Partial<
+  Record<Faction, Partial<Record<Setting, Pick<Palette, "deep" | "mid" | "land" | "shade">>>>
+> = {
+  thief: {
+    hall: { deep: "#140c08", mid: "#5a3a1e", land: "#1e140c", shade: "#3a2614" },
+    dusk: { deep: "#06121a", mid: "#1a4a5a", land: "#081820", shade: "#0e2a34" },
+    storm: { deep: "#0c0e12", mid: "#3e4a52", land: "#101418", shade: "#222a30" },
+    cave: { deep: "#08120e", mid: "#1e4a3a", land: "#0a1a14", shade: "#123228" },
+  },
+  demon: {
+    cave: { deep: "#1a0602", mid: "#7a2a08", land: "#200804", shade: "#4a0f06" },
+    dusk: { deep: "#120818", mid: "#4a1e3e", land: "#160a14", shade: "#3a1030" },
+    storm: { deep: "#0e0a06", mid: "#4a4018", land: "#141008", shade: "#2e2810" },
+    hall: { deep: "#0a0606", mid: "#3a1a1e", land: "#120808", shade: "#2a0e10" },
+  },
+  vampire: {
+    hall: { deep: "#14040a", mid: "#5a0c26", land: "#18040e", shade: "#3d0514" },
+    dusk: { deep: "#0a0618", mid: "#2e2060", land: "#0c0820", shade: "#1e1440" },
+    storm: { deep: "#080a10", mid: "#2e3848", land: "#0c0e14", shade: "#1c2230" },
+    forest: { deep: "#060c0a", mid: "#23362e", land: "#0a120e", shade: "#16241e" },
+  },
+};
+
+/** The faction's palette in one of its settings. */
+export function settingPalette(pal: Palette, faction: Faction, setting: Setting): Palette {
+  const over = SETTING_COLOURS[faction]?.[setting];
+  return over ? { ...pal, ...over } : pal;
+}
+
 const DRAW: Record<Exclude<Setting, "dusk">, Draw> = { day, storm, hall, cave, forest };
 
 /** The back and middle layers of a picture in its setting. */
