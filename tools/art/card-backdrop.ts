@@ -62,15 +62,15 @@ const SETTING_COLOURS: Partial<
   },
   demon: {
     cave: { deep: "#1a0602", mid: "#7a2a08", land: "#200804", shade: "#4a0f06" },
-    dusk: { deep: "#120818", mid: "#4a1e3e", land: "#160a14", shade: "#3a1030" },
-    storm: { deep: "#0e0a06", mid: "#4a4018", land: "#141008", shade: "#2e2810" },
-    hall: { deep: "#0a0606", mid: "#3a1a1e", land: "#120808", shade: "#2a0e10" },
+    dusk: { deep: "#140a22", mid: "#5a2a5e", land: "#180c1c", shade: "#3a1440" },
+    storm: { deep: "#10120a", mid: "#5a5a22", land: "#161608", shade: "#34340e" },
+    hall: { deep: "#08060c", mid: "#2a2030", land: "#0e0a12", shade: "#1e1626" },
   },
   vampire: {
     hall: { deep: "#14040a", mid: "#5a0c26", land: "#18040e", shade: "#3d0514" },
-    dusk: { deep: "#0a0618", mid: "#2e2060", land: "#0c0820", shade: "#1e1440" },
-    storm: { deep: "#080a10", mid: "#2e3848", land: "#0c0e14", shade: "#1c2230" },
-    forest: { deep: "#060c0a", mid: "#23362e", land: "#0a120e", shade: "#16241e" },
+    dusk: { deep: "#080a22", mid: "#2a3a7a", land: "#0a0c24", shade: "#1a2050" },
+    storm: { deep: "#0a0c10", mid: "#3e4a58", land: "#0e1016", shade: "#222a36" },
+    forest: { deep: "#060e0a", mid: "#2a4a3a", land: "#0a140e", shade: "#18281e" },
   },
 };
 
