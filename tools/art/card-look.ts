@@ -39,9 +39,9 @@ const FACTION_CLOTH: Record<Faction, { cloth: string; cloth2: string; hair: stri
   thief: { cloth: "#3c5a6a", cloth2: "#6a4a2e", hair: "#3a2a20" },
   heretic: { cloth: "#9a2a62", cloth2: "#4a1a3a", hair: "#1e1418" },
   tower: { cloth: "#3a62b8", cloth2: "#d8d0bc", hair: "#c8c8d0" },
-  demon: { cloth: "#4a2418", cloth2: "#2e1a14", hair: "#1a1010" },
+  demon: { cloth: "#6e3420", cloth2: "#3e2218", hair: "#1a1010" },
   troll: { cloth: "#8a7040", cloth2: "#5e4a2a", hair: "#3a3020" },
-  vampire: { cloth: "#7a1428", cloth2: "#241018", hair: "#1a1216" },
+  vampire: { cloth: "#9a2036", cloth2: "#3a1828", hair: "#1a1216" },
   neutral: { cloth: "#7a6aa0", cloth2: "#5a4632", hair: "#6a4026" },
 };
 
