@@ -26,8 +26,9 @@
  */
 
 import { Rng } from "../shared/rng.ts";
-import { backdrop, foreground, groundFill, settingOf } from "./card-backdrop.ts";
-import { BLOOD, finishPicture, paintFigure } from "./card-paint.ts";
+import { backdrop, foreground, groundFill, settingOf, settingPalette } from "./card-backdrop.ts";
+import { lookOf, raceOf } from "./card-look.ts";
+import { BLOOD, finishPicture, keyLight, paintFigure, shadeFilter } from "./card-paint.ts";
 import { bodyGradient, groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
 import { Sil } from "./figure-kit.ts";
@@ -58,6 +59,9 @@ export const SEED_WORDS: Readonly<Record<number, string>> = {
   1036: "a",
   1039: "b",
   1043: "a",
+  1048: "a",
+  1049: "a",
+  1050: "a",
   1053: "a",
   1057: "a",
   1058: "a",
@@ -68,17 +72,20 @@ export const SEED_WORDS: Readonly<Record<number, string>> = {
   1066: "b",
   1070: "a",
   1076: "b",
+  1077: "a",
   1078: "b",
   1082: "a",
   1101: "c",
   1113: "f",
+  1116: "a",
   1119: "a",
   1120: "a",
   1124: "a",
-  1126: "c",
+  1126: "b",
   1132: "a",
   1133: "a",
-  1134: "g",
+  1134: "c",
+  1142: "a",
   1144: "a",
   1148: "a",
 };
@@ -119,7 +126,8 @@ export function cardArt(
   seedWord = SEED_WORDS[card.id] ?? "",
 ): string {
   const max = variant === "max";
-  const pal = paletteOf(card.faction);
+  const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
+  const pal = settingPalette(paletteOf(card.faction), card.faction, where);
   const rng = new Rng(artSeed(card.id, seedWord));
   const extra = new Rng(`${artSeed(card.id, seedWord)}:${variant}`);
   const spell = card.type === "spell";
@@ -130,7 +138,6 @@ export function cardArt(
   const dark = mix(pal.deep, "#000000", 0.35);
   const eye = card.keywords?.lifesteal ? BLOOD : pal.glow;
 
-  const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
   const defs = settingDefs(pal, lit, rng, card.id);
   const setting = backdrop(where, card, pal, lit, rng, extra, max);
   const ground = groundOf(lit, spell, groundFill(where, pal, lit), rng);
@@ -138,7 +145,7 @@ export function cardArt(
 
   // the subject or the spell's effect
   const sil = new Sil();
-  const d = { sil, rng };
+  const d = { sil, rng, race: subject ? raceOf(card, subject) : undefined };
   const props = new Sil();
   let focus: [number, number];
   let after: string[] = [];
@@ -153,9 +160,13 @@ export function cardArt(
     focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, W / 2).focus;
   }
   defs.push(bodyGradient(lit, dark, focus));
+  const look = subject ? lookOf(card, subject) : undefined;
+  if (look)
+    defs.push(shadeFilter(lit, mix(pal.deep, "#000000", 0.2)), keyLight(lit, pal.deep, focus));
   const figure = paintFigure(sil, props, lit, focus, spell, {
     dark,
     glowFill: spell ? mix(lit.light, "#ffffff", 0.35) : eye,
+    look,
   });
   if (figure.defs) defs.push(figure.defs);
   body.push(...figure.body, ...after, foreground(where, pal, lit, rng));

@@ -45,6 +45,41 @@ export function settingOf(card: CardDef, rng: Rng): Setting {
   return rng.pick(FACTION_SETTINGS[card.faction]);
 }
 
+/**
+ * Thieves, demons and vampires each get their own colours per setting (the
+ * glow, the faction's tint, stays): without them their halls, caves and
+ * skies all read as one dusk of the faction's colour. Only the sky's middle,
+ * the deep edge, the land and the shade change.
+ */
+const SETTING_COLOURS: Partial<
+  Record<Faction, Partial<Record<Setting, Pick<Palette, "deep" | "mid" | "land" | "shade">>>>
+> = {
+  thief: {
+    hall: { deep: "#140c08", mid: "#5a3a1e", land: "#1e140c", shade: "#3a2614" },
+    dusk: { deep: "#06121a", mid: "#1a4a5a", land: "#081820", shade: "#0e2a34" },
+    storm: { deep: "#0c0e12", mid: "#3e4a52", land: "#101418", shade: "#222a30" },
+    cave: { deep: "#08120e", mid: "#1e4a3a", land: "#0a1a14", shade: "#123228" },
+  },
+  demon: {
+    cave: { deep: "#1a0602", mid: "#7a2a08", land: "#200804", shade: "#4a0f06" },
+    dusk: { deep: "#140a22", mid: "#5a2a5e", land: "#180c1c", shade: "#3a1440" },
+    storm: { deep: "#10120a", mid: "#5a5a22", land: "#161608", shade: "#34340e" },
+    hall: { deep: "#08060c", mid: "#2a2030", land: "#0e0a12", shade: "#1e1626" },
+  },
+  vampire: {
+    hall: { deep: "#14040a", mid: "#5a0c26", land: "#18040e", shade: "#3d0514" },
+    dusk: { deep: "#080a22", mid: "#2a3a7a", land: "#0a0c24", shade: "#1a2050" },
+    storm: { deep: "#0a0c10", mid: "#3e4a58", land: "#0e1016", shade: "#222a36" },
+    forest: { deep: "#060e0a", mid: "#2a4a3a", land: "#0a140e", shade: "#18281e" },
+  },
+};
+
+/** The faction's palette in one of its settings. */
+export function settingPalette(pal: Palette, faction: Faction, setting: Setting): Palette {
+  const over = SETTING_COLOURS[faction]?.[setting];
+  return over ? { ...pal, ...over } : pal;
+}
+
 const DRAW: Record<Exclude<Setting, "dusk">, Draw> = { day, storm, hall, cave, forest };
 
 /** The back and middle layers of a picture in its setting. */

@@ -7,11 +7,12 @@
  */
 
 import type { Rng } from "../shared/rng.ts";
+import type { Look } from "./card-look.ts";
 import { HH, type Light, W } from "./card-setting.ts";
 import type { Sil } from "./figure-kit.ts";
 import { GOLD, GOLD_LIGHT, mix, type Palette } from "./palette.ts";
-import { dots, path, sparkle } from "./path.ts";
-import { el, num } from "./svg.ts";
+import { dots, type PathBuilder, path, sparkle } from "./path.ts";
+import { el, num, stops } from "./svg.ts";
 
 /** Colour of blood and of poison, whatever the faction. */
 export const BLOOD = "#ff2f48";
@@ -22,6 +23,134 @@ const LEAF = "#9dffb0";
 export interface FigureColours {
   dark: string;
   glowFill: string;
+  /** A unit's materials: painted and lit parts. Without it (spells) the figure is a dark shape. */
+  look?: Look;
+}
+
+/**
+ * Form shading of one painted part, baked: the part's own edges darken on the
+ * side away from the light and below, and catch the light on its side and
+ * above (its alpha blurred, shifted and cut out of itself), so every limb,
+ * head and plate reads round. Offsets are in picture units.
+ */
+export function shadeFilter(lit: Light, dark: string): string {
+  const s = lit.side;
+  return el(
+    "filter",
+    { id: "sh", x: "-10%", y: "-10%", width: "120%", height: "120%" },
+    el("feGaussianBlur", { in: "SourceAlpha", stdDeviation: "1.3", result: "b" }) +
+      el("feOffset", { in: "b", dx: num(s * 1.8), dy: "-1.2", result: "o1" }) +
+      el("feComposite", { in: "SourceAlpha", in2: "o1", operator: "out", result: "m1" }) +
+      el("feFlood", { "flood-color": dark, "flood-opacity": ".75" }) +
+      el("feComposite", { in2: "m1", operator: "in", result: "d" }) +
+      el("feOffset", { in: "b", dx: num(-s * 1.2), dy: "1", result: "o2" }) +
+      el("feComposite", { in: "SourceAlpha", in2: "o2", operator: "out", result: "m2" }) +
+      el("feFlood", { "flood-color": mix(lit.light, "#ffffff", 0.4), "flood-opacity": ".6" }) +
+      el("feComposite", { in2: "m2", operator: "in", result: "h" }) +
+      el(
+        "feMerge",
+        {},
+        el("feMergeNode", { in: "SourceGraphic" }) +
+          el("feMergeNode", { in: "d" }) +
+          el("feMergeNode", { in: "h" }),
+      ),
+  );
+}
+
+/**
+ * The key light across a lit figure, multiplied over its parts: the light's
+ * colour on its side, mid-tones in the middle, a cool shadow on the far side.
+ */
+export function keyLight(lit: Light, deep: string, focus: readonly [number, number]): string {
+  const x = focus[0];
+  return el(
+    "linearGradient",
+    {
+      id: "kl",
+      gradientUnits: "userSpaceOnUse",
+      x1: num(x + lit.side * 45),
+      x2: num(x - lit.side * 45),
+      y1: num(focus[1] - 30),
+      y2: num(focus[1] + 30),
+    },
+    stops([
+      [0, mix("#ffffff", lit.light, 0.35)],
+      [0.4, mix("#e8e4e0", lit.light, 0.2)],
+      [0.75, mix("#9a96a6", deep, 0.3)],
+      [1, mix("#6a6478", deep, 0.4)],
+    ]),
+  );
+}
+
+/** Paths of one shape group: the filled outline, then the limbs by width. */
+function shapePaths(fill: PathBuilder, strokes: ReadonlyMap<number, PathBuilder>): string {
+  let inner = fill.empty ? "" : el("path", { d: fill.toString() });
+  for (const [w, p] of [...strokes.entries()].sort(([a], [b]) => a - b))
+    if (!p.empty) inner += el("path", { d: p.toString(), fill: "none", "stroke-width": num(w, 1) });
+  return inner;
+}
+
+/**
+ * The figure's shapes for the defs, each drawn once: `#f0` the unpainted
+ * shapes (creatures' bodies, structures), `#p0`, `#p1`... the painted parts,
+ * and `#f` all of them (the silhouette: its rim, and variety.ts's mask).
+ */
+function figureDefs(sil: Sil): { defs: string; parts: string[] } {
+  const base = shapePaths(sil.fill, sil.strokes);
+  let defs = "";
+  const uses: string[] = [];
+  const parts: string[] = [];
+  if (base) {
+    defs += el("g", { id: "f0" }, base);
+    uses.push(el("use", { href: "#f0" }));
+  }
+  sil.layers.forEach((layer, i) => {
+    const inner = shapePaths(layer.fill, layer.strokes);
+    if (!inner) return;
+    defs += el("g", { id: `p${i}` }, inner);
+    uses.push(el("use", { href: `#p${i}` }));
+    parts.push(`p${i}`);
+  });
+  if (uses.length === 0) return { defs: "", parts };
+  return {
+    defs:
+      defs +
+      el("g", { id: "f", "stroke-linecap": "round", "stroke-linejoin": "round" }, uses.join("")),
+    parts,
+  };
+}
+
+/**
+ * The painted parts of a lit figure, back to front, each form-shaded. A class
+ * per material (in a `<style>`) keeps each part's `<use>` short.
+ */
+function paintedParts(sil: Sil, parts: readonly string[], look: Look, dark: string): string[] {
+  const out: string[] = [];
+  const mats = [...new Set(sil.layers.map((l) => l.mat))];
+  const css =
+    ".s{filter:url(#sh);stroke-linecap:round;stroke-linejoin:round}" +
+    mats.map((m, i) => `.m${i}{fill:${look[m]};stroke:${look[m]}}`).join("");
+  out.push(el("style", {}, css));
+  if (!sil.fill.empty || sil.strokes.size > 0)
+    out.push(el("use", { href: "#f0", fill: look.base, stroke: look.base, filter: "url(#sh)" }));
+  sil.layers.forEach((layer, i) => {
+    if (parts.includes(`p${i}`))
+      out.push(el("use", { href: `#p${i}`, class: `s m${mats.indexOf(layer.mat)}` }));
+  });
+  const ink = mix(dark, "#000000", 0.2);
+  if (!sil.inkFill.empty) out.push(el("path", { d: sil.inkFill.toString(), fill: ink }));
+  if (!sil.ink.empty)
+    out.push(
+      el("path", {
+        d: sil.ink.toString(),
+        fill: "none",
+        stroke: ink,
+        "stroke-width": ".7",
+        opacity: ".75",
+      }),
+    );
+  if (!sil.shine.empty) out.push(el("path", { d: sil.shine.toString(), fill: "#f4efe6" }));
+  return out;
 }
 
 /**
@@ -52,19 +181,10 @@ export function paintFigure(
   );
   if (!sil.back.empty)
     body.push(el("path", { d: sil.back.toString(), fill: light, opacity: ".5" }));
-  // the silhouette: a rim in the light's colour shifted towards the light, the dark body on top
-  const parts: string[] = [];
-  if (!sil.fill.empty) parts.push(el("path", { d: sil.fill.toString() }));
-  for (const [w, p] of [...sil.strokes.entries()].sort(([a], [b]) => a - b)) {
-    if (!p.empty)
-      parts.push(el("path", { d: p.toString(), fill: "none", "stroke-width": num(w, 1) }));
-  }
-  if (parts.length > 0) {
-    defs = el(
-      "g",
-      { id: "f", "stroke-linecap": "round", "stroke-linejoin": "round" },
-      parts.join(""),
-    );
+  // the silhouette: a rim in the light's colour shifted towards the light, the body on top
+  const shapes = figureDefs(sil);
+  if (shapes.defs) {
+    defs = shapes.defs;
     body.push(
       el("use", {
         href: "#f",
@@ -84,7 +204,17 @@ export function paintFigure(
         opacity: ".55",
       }),
     );
-    body.push(el("use", { href: "#f", fill: "url(#fb)", stroke: "url(#fb)" }));
+    if (colours.look) {
+      body.push(...paintedParts(sil, shapes.parts, colours.look, colours.dark));
+      body.push(
+        el("use", {
+          href: "#f",
+          fill: "url(#kl)",
+          stroke: "url(#kl)",
+          style: "mix-blend-mode:multiply",
+        }),
+      );
+    } else body.push(el("use", { href: "#f", fill: "url(#fb)", stroke: "url(#fb)" }));
   }
   body.push(...glowingBits(sil, props, light, colours.glowFill));
   return { defs, body };

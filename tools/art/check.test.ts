@@ -103,17 +103,31 @@ describe("the pipeline", () => {
 
   it("filters card panels only with blur and texture (baked into their WebP, never shown live)", () => {
     // the client shows {id}-mini.webp / -max.webp (rasterise.ts); no displacement, no lighting
+    // primitives; the form shading of a unit's parts (card-paint.ts `shadeFilter`) is a blurred
+    // alpha offset, cut out of itself and flooded with the shadow and light colours
     const primitives = files
       .filter((f) => f.path.startsWith(CARD_DIR))
       .flatMap((f) => [...f.content.matchAll(/<(fe[A-Za-z]+)/g)].map((m) => m[1]));
     expect(new Set(primitives)).toEqual(
-      new Set(["feGaussianBlur", "feTurbulence", "feColorMatrix"]),
+      new Set([
+        "feGaussianBlur",
+        "feTurbulence",
+        "feColorMatrix",
+        "feOffset",
+        "feComposite",
+        "feFlood",
+        "feMerge",
+        "feMergeNode",
+      ]),
     );
   });
 
-  it("keeps card panels small (mini under 10 KB, max under 14 KB)", () => {
+  it("keeps card panels small (mini under 18 KB, max under 22 KB)", () => {
+    // SVG sources only: the client loads the WebP bake (GET /api/files leaves out an SVG with a
+    // .webp beside it). Painted parts (issue 26: faces, armour, cloth) raised the old 10/14 KB;
+    // the largest are groups and flocks (Lord of a Thousand Wings 17 KB, Shield Bearers 16 KB)
     for (const f of files.filter((x) => x.path.startsWith(CARD_DIR))) {
-      const limit = f.path.endsWith("-mini.svg") ? 10 * 1024 : 14 * 1024;
+      const limit = f.path.endsWith("-mini.svg") ? 18 * 1024 : 22 * 1024;
       expect(Buffer.byteLength(f.content), f.path).toBeLessThan(limit);
     }
   });

@@ -4,7 +4,7 @@
  * an entry for every value, so a new head or held thing must be drawn here.
  */
 
-import { curve, type Draw, ellipse, type Frame, lerp, type Pt, taper, tube } from "./figure-kit.ts";
+import { curve, type Draw, type Frame, lerp, type Pt, taper } from "./figure-kit.ts";
 import type { Head, Held, Subject } from "./subject.ts";
 
 interface HeadCtx {
@@ -33,21 +33,28 @@ function crownHead(ctx: HeadCtx): void {
     if (i < n) pts.push(lerp(l, r, (i + 0.5) / n));
   }
   pts.push(r);
-  sil.fill.poly(pts);
+  sil.as("gold").poly(pts);
   sil.glow.circle(top[0], top[1] - hu * H * 0.3, Math.max(0.8, hu * H * 0.16));
 }
 
 /** A pointed hood falling behind. */
 function hoodHead(ctx: HeadCtx): void {
   const { sil, rng, c, hu, fr } = ctx;
-  sil.fill.poly([
-    fr.from(c, hu * 1.3, -40),
-    fr.from(c, hu * 2.1, -25 + rng.range(-15, 15)),
-    fr.from(c, hu * 1.3, 50),
-    fr.from(c, hu * 1.2, 110),
-    fr.from(c, hu * 1.9, 200),
-    fr.from(c, hu * 1.6, 250),
-  ]);
+  // the peak and the back of the hood, open on the face
+  sil
+    .as("cloth")
+    .poly([
+      fr.from(c, hu * 1.25, 75),
+      fr.from(c, hu * 1.3, 35),
+      fr.from(c, hu * 2.1, -25 + rng.range(-15, 15)),
+      fr.from(c, hu * 1.9, 200),
+      fr.from(c, hu * 1.6, 250),
+      fr.from(c, hu * 0.6, -150),
+      fr.from(c, hu * 0.8, -20),
+      fr.from(c, hu * 0.85, 40),
+    ]);
+  // the shadow the hood casts on the face
+  sil.ink.M(...fr.from(c, hu * 1.05, 70)).L(...fr.from(c, hu * 0.75, 30));
 }
 
 /** Two curved horns. */
@@ -57,36 +64,54 @@ function hornsHead(ctx: HeadCtx): void {
     const root = fr.from(c, hu * 0.8, lean + side * 40);
     const mid = fr.from(root, hu * 1.2, lean + side * 75);
     const tip = fr.from(mid, hu * 1.1, lean + side * 10);
-    tube(sil.fill, curve(root, mid, tip, 4), taper(hu * H * 0.5, 0.3, 4));
+    sil.as("horn").tube(curve(root, mid, tip, 4), taper(hu * H * 0.5, 0.3, 4));
   }
 }
 
 /** A wide-brimmed pointed hat. */
 function hatHead(ctx: HeadCtx): void {
-  const { sil, rng, c, hu, lean, fr } = ctx;
+  const { sil, rng, c, hu, lean, fr, H } = ctx;
   const brimL = fr.from(c, hu * 1.9, lean - 80);
   const brimR = fr.from(c, hu * 1.9, lean + 80);
-  sil.fill.poly([
-    brimL,
-    fr.from(c, hu * 0.9, lean - 60),
-    fr.from(c, hu * 3.2, lean - 15),
-    fr.from(c, hu * 3.6, lean - 45 - rng.range(0, 30)),
-    fr.from(c, hu * 0.9, lean + 60),
-    brimR,
-  ]);
+  sil
+    .as("cloth")
+    .poly([
+      brimL,
+      fr.from(c, hu * 0.9, lean - 60),
+      fr.from(c, hu * 3.2, lean - 15),
+      fr.from(c, hu * 3.6, lean - 45 - rng.range(0, 30)),
+      fr.from(c, hu * 0.9, lean + 60),
+      brimR,
+    ]);
+  sil
+    .paint("gold")
+    .line(Math.max(0.6, hu * H * 0.25), [
+      fr.from(c, hu * 1.05, lean - 62),
+      fr.from(c, hu * 1.05, lean + 62),
+    ]);
 }
 
 /** A helm with a crest. */
 function helmHead(ctx: HeadCtx): void {
   const { sil, H, c, hu, lean, fr } = ctx;
-  sil.fill.poly([
-    fr.from(c, hu * 1.1, lean - 70),
-    fr.from(c, hu * 1.25, lean),
-    fr.from(c, hu * 1.1, lean + 70),
-    fr.from(c, hu * 1.0, lean + 120),
+  sil
+    .as("metal")
+    .poly([
+      fr.from(c, hu * 1.1, lean - 70),
+      fr.from(c, hu * 1.25, lean),
+      fr.from(c, hu * 1.1, lean + 70),
+      fr.from(c, hu * 1.0, lean + 120),
+      fr.from(c, hu * 1.05, lean - 130),
+    ]);
+  // the visor's slit and a rivet line
+  sil.inkFill.poly([
+    fr.from(c, hu * 0.5, lean + 55),
+    fr.from(c, hu * 1.12, lean + 72),
+    fr.from(c, hu * 1.1, lean + 82),
+    fr.from(c, hu * 0.5, lean + 70),
   ]);
   const crest = fr.from(c, hu * 1.25, lean);
-  sil.line(hu * H * 0.35, [crest, fr.from(crest, hu * 1.4, lean - 70)]);
+  sil.as("cloth2").line(hu * H * 0.35, [crest, fr.from(crest, hu * 1.4, lean - 70)]);
 }
 
 /** Long pointed ears. */
@@ -94,11 +119,13 @@ function earsHead(ctx: HeadCtx): void {
   const { sil, c, hu, lean, fr } = ctx;
   for (const side of [-1, 1]) {
     const root = fr.from(c, hu * 0.7, lean + side * 80);
-    sil.fill.poly([
-      fr.from(root, hu * 0.3, lean),
-      fr.from(root, hu * 1.6, lean + side * 60),
-      fr.from(root, hu * 0.3, lean + 180),
-    ]);
+    sil
+      .as("skin")
+      .poly([
+        fr.from(root, hu * 0.3, lean),
+        fr.from(root, hu * 1.6, lean + side * 60),
+        fr.from(root, hu * 0.3, lean + 180),
+      ]);
   }
 }
 
@@ -108,12 +135,14 @@ function leafHead(ctx: HeadCtx): void {
   for (const a of [-40, 0, 40]) {
     const tip = fr.from(c, hu * 2.2, lean + a);
     const root = fr.from(c, hu * 0.7, lean + a);
-    tube(sil.fill, curve(root, fr.from(root, hu * 0.8, lean + a - 20), tip, 3), [
-      0.5,
-      hu * H * 0.7,
-      hu * H * 0.6,
-      0.5,
-    ]);
+    sil
+      .as("cloth")
+      .tube(curve(root, fr.from(root, hu * 0.8, lean + a - 20), tip, 3), [
+        0.5,
+        hu * H * 0.7,
+        hu * H * 0.6,
+        0.5,
+      ]);
   }
 }
 
@@ -153,9 +182,9 @@ function swordInHand(ctx: HandCtx): void {
   const { sil, H, up, fr, s, hand } = ctx;
   const a = s.pose === "lunge" ? 90 : up;
   const tip = fr.from(hand, 0.42, a);
-  sil.line(0.035 * H, [hand, tip]);
+  sil.as("metal").line(0.035 * H, [hand, tip]);
   sil.glowLines.M(...fr.from(hand, 0.1, a)).L(...tip);
-  sil.line(0.025 * H, [fr.from(hand, 0.07, a - 90), fr.from(hand, 0.07, a + 90)]);
+  sil.as("gold").line(0.025 * H, [fr.from(hand, 0.07, a - 90), fr.from(hand, 0.07, a + 90)]);
 }
 
 /** A dagger, and a second blade in the back hand. */
@@ -163,11 +192,11 @@ function daggerInHand(ctx: HandCtx): void {
   const { sil, H, up, fr, s, hand, back } = ctx;
   const a = s.pose === "crouch" || s.pose === "lunge" ? 95 : up + 20;
   const tip = fr.from(hand, 0.2, a);
-  sil.line(0.03 * H, [hand, tip]);
+  sil.as("metal").line(0.03 * H, [hand, tip]);
   sil.glowLines.M(...fr.from(hand, 0.06, a)).L(...tip);
   // a second blade in the back hand
   const tip2 = fr.from(back, 0.16, -140);
-  sil.line(0.028 * H, [back, tip2]);
+  sil.as("metal").line(0.028 * H, [back, tip2]);
 }
 
 /** A staff with a glowing top. */
@@ -175,7 +204,7 @@ function staffInHand(ctx: HandCtx): void {
   const { sil, H, fr, hand } = ctx;
   const bottom = fr.from(hand, 0.35, 180 - 5);
   const top = fr.from(hand, 0.45, -5);
-  sil.line(0.028 * H, [bottom, top]);
+  sil.as("leather").line(0.028 * H, [bottom, top]);
   sil.glow.circle(top[0], top[1], 0.05 * H);
 }
 
@@ -192,8 +221,7 @@ function bowInHand(ctx: HandCtx): void {
   const c = fr.from(hand, 0.04, 90);
   const t = fr.from(c, 0.3, -10);
   const bt = fr.from(c, 0.3, 190);
-  tube(
-    sil.fill,
+  sil.as("leather").tube(
     curve(t, fr.from(c, 0.18, 90), bt, 6),
     [0.4, 2, 3, 3.4, 3, 2, 0.4].map((w) => (w * H) / 100),
   );
@@ -207,15 +235,17 @@ function bowInHand(ctx: HandCtx): void {
 function axeInHand(ctx: HandCtx): void {
   const { sil, H, up, fr, hand } = ctx;
   const top = fr.from(hand, 0.32, up - 10);
-  sil.line(0.035 * H, [fr.from(hand, 0.12, up + 170), top]);
+  sil.as("leather").line(0.035 * H, [fr.from(hand, 0.12, up + 170), top]);
   const blade = fr.from(top, 0.02, up + 80);
-  sil.fill.poly([
-    fr.from(top, 0.02, up - 90),
-    fr.from(blade, 0.14, up - 40),
-    fr.from(blade, 0.16, up + 90),
-    fr.from(blade, 0.14, up + 220),
-    fr.from(top, 0.1, up + 180),
-  ]);
+  sil
+    .as("metal")
+    .poly([
+      fr.from(top, 0.02, up - 90),
+      fr.from(blade, 0.14, up - 40),
+      fr.from(blade, 0.16, up + 90),
+      fr.from(blade, 0.14, up + 220),
+      fr.from(top, 0.1, up + 180),
+    ]);
 }
 
 /** A spear with a lit tip. */
@@ -223,8 +253,10 @@ function spearInHand(ctx: HandCtx): void {
   const { sil, H, fr, s, hand } = ctx;
   const a = s.pose === "guard" ? 10 : s.pose === "lunge" ? 80 : 25;
   const tip = fr.from(hand, 0.55, a);
-  sil.line(0.028 * H, [fr.from(hand, 0.35, a + 180), tip]);
-  sil.fill.poly([fr.from(tip, 0.03, a - 90), fr.from(tip, 0.14, a), fr.from(tip, 0.03, a + 90)]);
+  sil.as("leather").line(0.028 * H, [fr.from(hand, 0.35, a + 180), tip]);
+  sil
+    .as("metal")
+    .poly([fr.from(tip, 0.03, a - 90), fr.from(tip, 0.14, a), fr.from(tip, 0.03, a + 90)]);
   sil.glowLines.M(...tip).L(...fr.from(tip, 0.12, a));
 }
 
@@ -232,7 +264,7 @@ function spearInHand(ctx: HandCtx): void {
 function clubInHand(ctx: HandCtx): void {
   const { sil, H, up, fr, hand } = ctx;
   const top = fr.from(hand, 0.3, up);
-  tube(sil.fill, [hand, lerp(hand, top, 0.5), top], [0.03 * H, 0.06 * H, 0.1 * H]);
+  sil.as("leather").tube([hand, lerp(hand, top, 0.5), top], [0.03 * H, 0.06 * H, 0.1 * H]);
 }
 
 /** A shovel. */
@@ -240,25 +272,29 @@ function shovelInHand(ctx: HandCtx): void {
   const { sil, H, fr, hand } = ctx;
   const top = fr.from(hand, 0.25, -10);
   const bottom = fr.from(hand, 0.45, 175);
-  sil.line(0.025 * H, [top, bottom]);
-  sil.fill.poly([
-    fr.from(bottom, 0.05, 85),
-    fr.from(bottom, 0.12, 165),
-    fr.from(bottom, 0.12, 195),
-    fr.from(bottom, 0.05, 275),
-  ]);
+  sil.as("leather").line(0.025 * H, [top, bottom]);
+  sil
+    .as("metal")
+    .poly([
+      fr.from(bottom, 0.05, 85),
+      fr.from(bottom, 0.12, 165),
+      fr.from(bottom, 0.12, 195),
+      fr.from(bottom, 0.05, 275),
+    ]);
 }
 
 /** An open book. */
 function bookInHand(ctx: HandCtx): void {
   const { sil, fr, hand } = ctx;
   const o = fr.from(hand, 0.06, 60);
-  sil.fill.poly([
-    fr.from(o, 0.09, -40),
-    fr.from(o, 0.09, 40),
-    fr.from(o, 0.09, 140),
-    fr.from(o, 0.09, 220),
-  ]);
+  sil
+    .as("leather")
+    .poly([
+      fr.from(o, 0.09, -40),
+      fr.from(o, 0.09, 40),
+      fr.from(o, 0.09, 140),
+      fr.from(o, 0.09, 220),
+    ]);
   sil.glowLines.M(...fr.from(o, 0.06, -30)).L(...fr.from(o, 0.06, 150));
 }
 
@@ -266,7 +302,7 @@ function bookInHand(ctx: HandCtx): void {
 function lanternInHand(ctx: HandCtx): void {
   const { sil, H, fr, hand } = ctx;
   const o = fr.from(hand, 0.12, 180);
-  sil.line(0.012 * H, [hand, o]);
+  sil.as("metal").line(0.012 * H, [hand, o]);
   sil.glow.poly([
     fr.from(o, 0.05, 60),
     fr.from(o, 0.05, 120),
@@ -280,9 +316,9 @@ function lanternInHand(ctx: HandCtx): void {
 function bombInHand(ctx: HandCtx): void {
   const { sil, H, fr, hand } = ctx;
   const o = fr.from(hand, 0.08, 0);
-  sil.fill.circle(o[0], o[1], 0.07 * H);
+  sil.as("metal").ellipse(o, 0.07 * H, 0.07 * H);
   const fuse = fr.from(o, 0.12, 40);
-  sil.line(0.015 * H, [fr.from(o, 0.06, 30), fuse]);
+  sil.as("leather").line(0.015 * H, [fr.from(o, 0.06, 30), fuse]);
   sil.glow.circle(fuse[0], fuse[1], 0.035 * H);
 }
 
@@ -290,7 +326,8 @@ function bombInHand(ctx: HandCtx): void {
 function sackInHand(ctx: HandCtx): void {
   const { sil, H, fr, back } = ctx;
   const o = fr.from(back, 0.1, -20);
-  ellipse(sil.fill, o, 0.12 * H, 0.11 * H);
+  sil.as("cloth2").ellipse(o, 0.12 * H, 0.11 * H);
+  sil.ink.M(o[0] - 0.03 * H, o[1] - 0.1 * H).L(o[0] + 0.02 * H, o[1] - 0.07 * H);
 }
 
 const HELD: Record<Held, (ctx: HandCtx) => void> = {
@@ -320,7 +357,7 @@ export function shield(d: Draw, fr: Frame, hand: Pt, k: number): void {
   const c: Pt = [hand[0] + fr.f * 0.03 * H, hand[1]];
   const w = 0.13 * H * k;
   const h = 0.19 * H * k;
-  d.sil.fill.poly([
+  d.sil.as("metal").poly([
     [c[0] - w, c[1] - h * 0.8],
     [c[0], c[1] - h],
     [c[0] + w, c[1] - h * 0.8],
@@ -328,11 +365,15 @@ export function shield(d: Draw, fr: Frame, hand: Pt, k: number): void {
     [c[0], c[1] + h],
     [c[0] - w * 0.9, c[1] + h * 0.2],
   ]);
-  d.sil.detail
-    .M(c[0], c[1] - h * 0.8)
-    .L(c[0], c[1] + h * 0.8)
-    .M(c[0] - w * 0.7, c[1] - h * 0.2)
-    .L(c[0] + w * 0.7, c[1] - h * 0.2);
+  // a gold cross on the face of the shield
+  d.sil.paint("gold").line(Math.max(0.6, w * 0.18), [
+    [c[0], c[1] - h * 0.8],
+    [c[0], c[1] + h * 0.8],
+  ]);
+  d.sil.paint("gold").line(Math.max(0.6, w * 0.18), [
+    [c[0] - w * 0.7, c[1] - h * 0.2],
+    [c[0] + w * 0.7, c[1] - h * 0.2],
+  ]);
 }
 
 /** A pair of wings from the back point `at`; span in figure units. */
@@ -354,8 +395,11 @@ export function wings(d: Draw, kind: "bat" | "feather", fr: Frame, at: Pt, span:
         pts.push(next);
       }
       pts.push(fr.from(at, span * 0.1, 180));
-      sil.fill.poly(pts);
-      sil.line(fr.H * 0.02, [at, wrist]);
+      sil.as("wing").poly(pts);
+      sil.as("horn").line(fr.H * 0.02, [at, wrist]);
+      // the membrane's fingers
+      if (span * fr.H > 12)
+        for (let i = 2; i < pts.length - 1; i += 2) sil.ink.M(...wrist).L(...(pts[i] as Pt));
     } else {
       const pts: Pt[] = [at];
       const n = 6;
@@ -366,7 +410,11 @@ export function wings(d: Draw, kind: "bat" | "feather", fr: Frame, at: Pt, span:
         pts.push(fr.from(base, span * (0.3 - t * 0.15), a0 + side * (70 + t * 60)));
         pts.push(lerp(base, at, 0.12));
       }
-      sil.fill.poly(pts);
+      sil.as("wing").poly(pts);
+      // the feathers' quills
+      if (span * fr.H > 12)
+        for (let i = 1; i < pts.length; i += 2)
+          sil.ink.M(...lerp(at, pts[i] as Pt, 0.4)).L(...(pts[i] as Pt));
     }
   }
 }

@@ -34,7 +34,7 @@ function wall(ctx: StructureCtx): Pt {
     );
   }
   pts.push(fr.P(w, 0));
-  sil.fill.poly(pts);
+  sil.as("hide").poly(pts);
   for (let r = 1; r < 6; r++) {
     const y = (top * r) / 6;
     sil.detail.M(...fr.P(-w, y)).L(...fr.P(w, y));
@@ -47,11 +47,13 @@ function wall(ctx: StructureCtx): Pt {
     for (let i = 0; i < 5; i++) {
       const y = 0.12 + i * 0.11;
       const x = w * (i % 2 ? 0.9 : 1);
-      sil.fill.poly([
-        fr.P(x - 0.05, y - 0.03),
-        fr.P(x + 0.28, y + 0.06 + rng.range(0, 0.06)),
-        fr.P(x - 0.05, y + 0.03),
-      ]);
+      sil
+        .as("hide")
+        .poly([
+          fr.P(x - 0.05, y - 0.03),
+          fr.P(x + 0.28, y + 0.06 + rng.range(0, 0.06)),
+          fr.P(x - 0.05, y + 0.03),
+        ]);
     }
   }
   sil.glow.circle(...fr.P(rng.range(-0.2, 0.2), 0.3), 0.025 * H);
@@ -65,13 +67,15 @@ function hedge(ctx: StructureCtx): Pt {
   for (let i = 0; i < blobs; i++) {
     const t = i / (blobs - 1);
     const c = fr.P(-0.55 + t * 1.1, 0.15 + Math.sin(t * Math.PI) * 0.25 + rng.range(0, 0.08));
-    sil.fill.circle(c[0], c[1], H * rng.range(0.14, 0.2));
+    sil.as("hide").circle(c[0], c[1], H * rng.range(0.14, 0.2));
   }
-  sil.fill.poly([fr.P(-0.6, 0), fr.P(-0.6, 0.2), fr.P(0.6, 0.2), fr.P(0.6, 0)]);
+  sil.as("hide").poly([fr.P(-0.6, 0), fr.P(-0.6, 0.2), fr.P(0.6, 0.2), fr.P(0.6, 0)]);
   for (let i = 0; i < 14; i++) {
     const a = rng.range(-80, 80);
     const o = fr.P(rng.range(-0.5, 0.5), rng.range(0.2, 0.5));
-    sil.fill.poly([fr.from(o, 0.025, a - 90), fr.from(o, 0.12, a), fr.from(o, 0.025, a + 90)]);
+    sil
+      .as("hide")
+      .poly([fr.from(o, 0.025, a - 90), fr.from(o, 0.12, a), fr.from(o, 0.025, a + 90)]);
   }
   for (let i = 0; i < 4; i++)
     sil.glow.circle(...fr.P(rng.range(-0.4, 0.4), rng.range(0.15, 0.4)), 0.02 * H);
@@ -92,7 +96,7 @@ function door(ctx: StructureCtx): Pt {
     );
   }
   pts.push(fr.P(0.5, 0));
-  sil.fill.poly(pts);
+  sil.as("hide").poly(pts);
   // the door in the arch: planks and a glowing ring
   for (let i = -2; i <= 2; i++)
     sil.detail.M(...fr.P(i * 0.1, 0)).L(...fr.P(i * 0.1, 0.6 - Math.abs(i) * 0.04));
@@ -108,23 +112,27 @@ function door(ctx: StructureCtx): Pt {
 /** A coffin, its lid ajar and eyes inside. */
 function coffin(ctx: StructureCtx): Pt {
   const { sil, H, fr } = ctx;
-  sil.fill.poly([
-    fr.P(-0.12, 0),
-    fr.P(-0.24, 0.65),
-    fr.P(-0.14, 0.85),
-    fr.P(0.14, 0.85),
-    fr.P(0.24, 0.65),
-    fr.P(0.12, 0),
-  ]);
+  sil
+    .as("hide")
+    .poly([
+      fr.P(-0.12, 0),
+      fr.P(-0.24, 0.65),
+      fr.P(-0.14, 0.85),
+      fr.P(0.14, 0.85),
+      fr.P(0.24, 0.65),
+      fr.P(0.12, 0),
+    ]);
   // the lid ajar
-  sil.fill.poly([
-    fr.P(0.14, 0),
-    fr.P(0.36, 0.62),
-    fr.P(0.3, 0.82),
-    fr.P(0.2, 0.82),
-    fr.P(0.28, 0.62),
-    fr.P(0.1, 0),
-  ]);
+  sil
+    .as("hide")
+    .poly([
+      fr.P(0.14, 0),
+      fr.P(0.36, 0.62),
+      fr.P(0.3, 0.82),
+      fr.P(0.2, 0.82),
+      fr.P(0.28, 0.62),
+      fr.P(0.1, 0),
+    ]);
   sil.glowLines
     .M(...fr.P(0.15, 0.05))
     .L(...fr.P(0.26, 0.64))
@@ -146,24 +154,23 @@ function totem(ctx: StructureCtx): Pt {
   for (let i = 0; i < blocks; i++) {
     const y0 = i * 0.24;
     const bw = 0.16 - i * 0.01;
-    sil.fill.poly([
-      fr.P(-bw, y0),
-      fr.P(-bw - 0.03, y0 + 0.2),
-      fr.P(bw + 0.03, y0 + 0.2),
-      fr.P(bw, y0),
-    ]);
+    sil
+      .as("hide")
+      .poly([fr.P(-bw, y0), fr.P(-bw - 0.03, y0 + 0.2), fr.P(bw + 0.03, y0 + 0.2), fr.P(bw, y0)]);
     sil.glow.circle(...fr.P(-0.06, y0 + 0.13), 0.02 * H).circle(...fr.P(0.06, y0 + 0.13), 0.02 * H);
     sil.detail.M(...fr.P(-0.08, y0 + 0.05)).L(...fr.P(0.08, y0 + 0.05));
   }
-  sil.fill.poly([
-    fr.P(-0.45, 0.76),
-    fr.P(-0.12, 0.68),
-    fr.P(0, 0.92),
-    fr.P(0.12, 0.68),
-    fr.P(0.45, 0.76),
-    fr.P(0.1, 0.62),
-    fr.P(-0.1, 0.62),
-  ]);
+  sil
+    .as("hide")
+    .poly([
+      fr.P(-0.45, 0.76),
+      fr.P(-0.12, 0.68),
+      fr.P(0, 0.92),
+      fr.P(0.12, 0.68),
+      fr.P(0.45, 0.76),
+      fr.P(0.1, 0.62),
+      fr.P(-0.1, 0.62),
+    ]);
   return fr.P(0, 0.92);
 }
 

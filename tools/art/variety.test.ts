@@ -10,9 +10,21 @@ import { existsSync } from "node:fs";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chromiumPath, launch } from "./distinct.ts";
-import { backdropGroups, backgroundsPerFaction, type Spread, subjectSpread } from "./variety.ts";
+import {
+  backdropGroups,
+  backgroundsPerFaction,
+  type LitFigures,
+  type Spread,
+  subjectLight,
+  subjectSpread,
+} from "./variety.ts";
 
 const haveChromium = existsSync(chromiumPath());
+
+/** Lit subjects (docs/art.md "Figures"): median luminance inside the figure, near-black share, spread. */
+const MIN_MEAN = 70;
+const MAX_BLACK = 0.25;
+const MIN_SPREAD = 32;
 
 describe("backdrop groups", () => {
   it("count two pictures of one sky as one background, and a second sky as another", () => {
@@ -29,13 +41,15 @@ describe.skipIf(!haveChromium && !process.env.CI)("card art variety", () => {
   let browser: Browser | undefined;
   let spread: Spread | undefined;
   let backgrounds = new Map<string, number>();
+  let lit: LitFigures | undefined;
 
   beforeAll(async () => {
     browser = await launch();
     const dir = process.env.ART_PUBLIC_DIR || undefined;
     spread = await subjectSpread(browser, dir);
     backgrounds = await backgroundsPerFaction(browser, dir);
-  }, 180_000);
+    lit = await subjectLight(browser, dir);
+  }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -53,5 +67,17 @@ describe.skipIf(!haveChromium && !process.env.CI)("card art variety", () => {
     expect([...backgrounds.entries()].filter(([, n]) => n < 2)).toEqual([]);
     const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
     expect(mean, JSON.stringify([...backgrounds])).toBeGreaterThanOrEqual(2.5);
+  });
+
+  it("paints subjects as lit bodies, not dark silhouettes: mid-tones, highlights and shadows inside the figure", () => {
+    const detail = JSON.stringify(lit);
+    // a silhouette is dark inside; a lit body's middle tones sit well above black
+    expect(lit?.all.mean, detail).toBeGreaterThanOrEqual(MIN_MEAN);
+    expect(lit?.all.black, detail).toBeLessThanOrEqual(MAX_BLACK);
+    // and it is modelled: light and shade inside it, not one flat value
+    expect(lit?.all.spread, detail).toBeGreaterThanOrEqual(MIN_SPREAD);
+    // the biggest units too (they read as a shaded mass when dark)
+    expect(lit?.largest.mean, detail).toBeGreaterThanOrEqual(MIN_MEAN);
+    expect(lit?.largest.black, detail).toBeLessThanOrEqual(MAX_BLACK);
   });
 });

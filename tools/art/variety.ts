@@ -21,6 +21,15 @@
  *   pictures is a distinct background. A faction drawn on one sky gives one
  *   or two groups.
  *
+ * - **Lit subjects.** Inside a unit's subject (its `#f` mask, shrunk by a
+ *   pixel so the rim and the outline do not count), in its committed mini
+ *   bitmap drawn at 200 x 150: the mean luminance (Rec. 601, 0-255), the
+ *   share of pixels that are near-black (luminance under `NEAR_BLACK`) and
+ *   the spread of luminance (standard deviation: a lit body has highlights,
+ *   mid-tones and shadows; a silhouette is one dark value with a rim).
+ *   Medians over every unit, and over the `TAIL` largest (the ones that read
+ *   as a shaded mass when dark).
+ *
  *   npx tsx tools/art/variety.ts                  figures of apps/client/public
  *   npx tsx tools/art/variety.ts --public DIR     the same for another public folder
  */
@@ -43,11 +52,15 @@ export function unitSize(c: CardDef): number {
   return c.cost.fire + c.cost.diamond + c.cost.pow + (c.attack ?? 0) + (c.hp ?? 0);
 }
 
-/** The subject group `#f` of a mini SVG, alone, black on white, or undefined. */
+/**
+ * The subject group `#f` of a mini SVG, alone, black on white, or undefined.
+ * The whole defs come along: `#f` may be made of `<use>`s of its parts.
+ */
 export function subjectMask(svg: string): string | undefined {
-  const g = /<g id="f"[^>]*>.*?<\/g>/s.exec(svg)?.[0];
-  if (!g) return undefined;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150" viewBox="0 0 200 150"><rect width="200" height="150" fill="#fff"/><defs>${g}</defs><use href="#f" fill="#000" stroke="#000"/></svg>`;
+  if (!/<g id="f"/.test(svg)) return undefined;
+  const defs = /<defs>(.*?)<\/defs>/s.exec(svg)?.[1];
+  if (!defs) return undefined;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="150" viewBox="0 0 200 150"><rect width="200" height="150" fill="#fff"/><defs>${defs}</defs><use href="#f" fill="#000" stroke="#000"/></svg>`;
 }
 
 /** Share (0-1) of the frame each mask covers. */
@@ -98,6 +111,132 @@ export async function subjectSpread(browser: Browser, publicDir = PUBLIC_DIR): P
     ratio: large / Math.max(small, 1e-6),
     smallest: pick.slice(0, TAIL).map(label),
     largest: pick.slice(TAIL).map((c, i) => label(c, i + TAIL)),
+  };
+}
+
+/** Luminance under this counts as near-black. */
+export const NEAR_BLACK = 40;
+
+/** How one subject is lit inside its mask. */
+export interface SubjectLight {
+  mean: number;
+  black: number;
+  spread: number;
+}
+
+/** Mask and bitmap of each card, drawn at 200 x 150; per card the light inside the mask. */
+export async function lightInMasks(
+  browser: Browser,
+  pairs: ReadonlyArray<{ mask: string; bitmap: string }>,
+): Promise<SubjectLight[]> {
+  const page = await browser.newPage();
+  try {
+    // tsx keeps function names with a helper the page does not have
+    await page.evaluate("globalThis.__name = (f) => f");
+    const out: SubjectLight[] = [];
+    for (let i = 0; i < pairs.length; i += 20) {
+      const batch = pairs.slice(i, i + 20);
+      const res = await page.evaluate(
+        async ({ batch, nearBlack }) => {
+          const W = 200;
+          const H = 150;
+          const pixels = async (url: string): Promise<Uint8ClampedArray> => {
+            const img = new Image();
+            img.src = url;
+            await img.decode();
+            const canvas = document.createElement("canvas");
+            canvas.width = W;
+            canvas.height = H;
+            const ctx = canvas.getContext("2d");
+            if (!ctx) throw new Error("no 2d canvas");
+            ctx.drawImage(img, 0, 0, W, H);
+            return ctx.getImageData(0, 0, W, H).data;
+          };
+          const result: { mean: number; black: number; spread: number }[] = [];
+          for (const { mask, bitmap } of batch) {
+            const m = await pixels(mask);
+            const b = await pixels(bitmap);
+            const inside = (x: number, y: number): boolean =>
+              x >= 0 && y >= 0 && x < W && y < H && (m[(y * W + x) * 4] ?? 255) < 64;
+            let n = 0;
+            let sum = 0;
+            let sq = 0;
+            let dark = 0;
+            for (let y = 0; y < H; y++)
+              for (let x = 0; x < W; x++) {
+                if (
+                  !inside(x, y) ||
+                  !inside(x - 1, y) ||
+                  !inside(x + 1, y) ||
+                  !inside(x, y - 1) ||
+                  !inside(x, y + 1)
+                )
+                  continue;
+                const o = (y * W + x) * 4;
+                const l = 0.299 * (b[o] ?? 0) + 0.587 * (b[o + 1] ?? 0) + 0.114 * (b[o + 2] ?? 0);
+                n++;
+                sum += l;
+                sq += l * l;
+                if (l < nearBlack) dark++;
+              }
+            const mean = n ? sum / n : 0;
+            result.push({
+              mean,
+              black: n ? dark / n : 1,
+              spread: n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 0,
+            });
+          }
+          return result;
+        },
+        { batch, nearBlack: NEAR_BLACK },
+      );
+      out.push(...res);
+    }
+    return out;
+  } finally {
+    await page.close();
+  }
+}
+
+export interface LitFigures {
+  /** Medians over every unit. */
+  all: SubjectLight;
+  /** Medians over the TAIL largest units. */
+  largest: SubjectLight;
+  /** The darkest units, by mean luminance. */
+  darkest: string[];
+}
+
+function medians(xs: readonly SubjectLight[]): SubjectLight {
+  return {
+    mean: median(xs.map((x) => x.mean)),
+    black: median(xs.map((x) => x.black)),
+    spread: median(xs.map((x) => x.spread)),
+  };
+}
+
+/** How lit the units' subjects are in `publicDir` (their mini SVG masks and mini bitmaps). */
+export async function subjectLight(browser: Browser, publicDir = PUBLIC_DIR): Promise<LitFigures> {
+  const units = CARDS.filter((c) => c.type === "unit").sort(
+    (a, b) => unitSize(a) - unitSize(b) || a.id - b.id,
+  );
+  const pairs = units.map((c) => {
+    const file = join(publicDir, CARD_DIR, `${c.id}-mini.svg`);
+    const mask = existsSync(file) ? subjectMask(readFileSync(file, "utf8")) : undefined;
+    if (!mask) throw new Error(`no subject group in ${file}`);
+    return {
+      mask: `data:image/svg+xml;base64,${Buffer.from(mask).toString("base64")}`,
+      bitmap: bitmapUrl(publicDir, c.id),
+    };
+  });
+  const lit = await lightInMasks(browser, pairs);
+  const ranked = units
+    .map((c, i) => ({ c, l: lit[i] as SubjectLight }))
+    .sort((a, b) => a.l.mean - b.l.mean);
+  return {
+    all: medians(lit),
+    largest: medians(lit.slice(-TAIL)),
+    darkest: ranked.slice(0, 6).map(({ c, l }) => `${c.name} ${l.mean.toFixed(0)}`),
   };
 }
 
@@ -167,6 +306,12 @@ async function main(argv: readonly string[]): Promise<void> {
     console.log(`subject area, ${TAIL} largest units (median): ${(s.large * 100).toFixed(1)}%`);
     console.log(`  ${s.largest.join(", ")}`);
     console.log(`spread (largest / smallest): ${s.ratio.toFixed(2)}`);
+    const show = (l: SubjectLight): string =>
+      `mean luminance ${l.mean.toFixed(1)}, near-black ${(l.black * 100).toFixed(1)}%, spread ${l.spread.toFixed(1)}`;
+    const lit = await subjectLight(browser, publicDir);
+    console.log(`inside the subject, every unit (median): ${show(lit.all)}`);
+    console.log(`inside the subject, ${TAIL} largest units (median): ${show(lit.largest)}`);
+    console.log(`  darkest: ${lit.darkest.join(", ")}`);
     const bg = await backgroundsPerFaction(browser, publicDir);
     console.log(
       `distinct backgrounds per faction: ${[...bg.entries()].map(([f, n]) => `${f} ${n}`).join(", ")}`,
