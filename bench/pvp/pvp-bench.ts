@@ -39,9 +39,10 @@ import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { capacityLines, openCapacityWindow, wire } from "./capacity-probe.ts";
 import { dropScratchDatabase, startCluster } from "./cluster.ts";
-import { type Bot, connect, pct, queue, stats } from "./pvp-bots.ts";
+import { type Bot, connect, pct, queue, slowPlayLines, stats } from "./pvp-bots.ts";
 import { cpuMsOf, pool, post, root, rssOf, startServer, target } from "./pvp-server.ts";
-import { openServerWindow } from "./server-probe.ts";
+import { lastScrape, openServerWindow } from "./server-probe.ts";
+import { watchSocketQueues } from "./socket-queues.ts";
 
 const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
@@ -182,11 +183,18 @@ try {
   const lagResolutionMs = 10;
   const genLag = monitorEventLoopDelay({ resolution: lagResolutionMs });
   genLag.enable();
+  const queues = watchSocketQueues(target.port);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   genLag.disable();
   clearInterval(sampler);
   stats.measureEnd = performance.now();
+  const windowS = (Date.now() - t2) / 1000;
+  const queuesClosed = queues.close();
+  const scrapeStart = Date.now();
   const serverLines = await probe.close();
+  // The closing /metrics scrape is one more call to a busy server: how long it waited.
+  const closingScrapeS = (Date.now() - scrapeStart) / 1000;
+  const queuesLine = await queuesClosed;
   const elapsed = (Date.now() - t2) / 1000;
   const serverCpu = (cpuMsOf(pid) - cpuStart) / (elapsed * 10);
   const allCpuWindowMs = allCpuMs() - allCpuStart;
@@ -212,6 +220,9 @@ try {
     `channel messages per second ${msgRate.toFixed(0)} (server to players)`,
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
+    ...slowPlayLines(),
+    queuesLine,
+    `window                      ${windowS.toFixed(1)} s, then ${closingScrapeS.toFixed(1)} s for the closing /metrics scrape (${lastScrape.connectMs === null ? "kept-alive socket" : `its TCP handshake took ${lastScrape.connectMs.toFixed(0)} ms`})`,
     // The histogram holds whole sampling intervals: the delay is what lies past the period.
     ...serverLines,
     `generator event-loop delay  p50 ${lagMs(genLag.percentile(50))} ms, p99 ${lagMs(genLag.percentile(99))} ms, max ${lagMs(genLag.max)} ms (this load generator's own loop, not the server)`,

@@ -6,7 +6,7 @@
 import { CATALOGUE } from "@cardrealm/content";
 import WebSocket from "ws";
 import { frameBytes, wire } from "./capacity-probe.ts";
-import { post, target } from "./pvp-server.ts";
+import { type PostTiming, post, target } from "./pvp-server.ts";
 
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
 
@@ -48,6 +48,18 @@ export const stats = {
   httpErrors: 0,
   /** play-card and end-turn calls sent inside the window. */
   moves: 0,
+  /**
+   * Where the plays over 1 s spent their time on this side (pvp-server.ts
+   * PostTiming): the ones that waited >= 500 ms for a socket (the agent's
+   * queue or a new connection), the ones on a new connection, and the
+   * slowest play's breakdown.
+   */
+  slow: {
+    over1s: 0,
+    waitedForSocket: 0,
+    fresh: 0,
+    slowest: null as null | { ms: number; at: number; status: number; timing: PostTiming },
+  },
   measureStart: Number.POSITIVE_INFINITY,
   measureEnd: Number.POSITIVE_INFINITY,
   stopping: false,
@@ -90,6 +102,31 @@ function absorb(bot: Bot, list: Snapshot[]): void {
   if (bot.myTurn && !bot.busy) schedule(bot);
 }
 
+function notePlay(ms: number, at: number, status: number, timing: PostTiming): void {
+  const slow = stats.slow;
+  if (ms > 1000) {
+    slow.over1s++;
+    if (timing.socketMs >= 500) slow.waitedForSocket++;
+    if (timing.fresh) slow.fresh++;
+  }
+  if (!slow.slowest || ms > slow.slowest.ms) slow.slowest = { ms, at, status, timing };
+}
+
+/** bench/pvp's lines on the plays over 1 s and the slowest one (see stats.slow). */
+export function slowPlayLines(): string[] {
+  const { over1s, waitedForSocket, fresh, slowest } = stats.slow;
+  const lines = [
+    `  over 1 s, this side        ${over1s} plays: ${waitedForSocket} waited >= 500 ms for a socket (agent queue or handshake), ${fresh} on a new connection`,
+  ];
+  if (slowest) {
+    const t = slowest.timing;
+    lines.push(
+      `  slowest play              ${slowest.ms.toFixed(1)} ms, sent ${(slowest.at / 1000).toFixed(1)} s into the window, status ${slowest.status}, ${t.socketMs.toFixed(1)} ms waiting for a socket${t.fresh ? ` (new connection, handshake done at ${t.connectMs?.toFixed(1)} ms)` : " (kept-alive socket)"}`,
+    );
+  }
+  return lines;
+}
+
 function schedule(bot: Bot): void {
   bot.busy = true;
   setTimeout(() => void act(bot), THINK_MS / 2 + Math.random() * (THINK_MS / 2));
@@ -118,8 +155,11 @@ async function act(bot: Bot): Promise<void> {
       // Only plays sent inside the window count, however long they take: a
       // play sent during the start-up rush and answered inside the window is
       // not the steady state (before 2026-11-22 those counted, and set the p99).
-      if (t0 >= stats.measureStart && t0 < stats.measureEnd)
-        stats.latencies.push(performance.now() - t0);
+      if (t0 >= stats.measureStart && t0 < stats.measureEnd) {
+        const ms = performance.now() - t0;
+        stats.latencies.push(ms);
+        notePlay(ms, t0 - stats.measureStart, r.status, r.timing);
+      }
       if (r.status === 200) {
         absorb(bot, (r.json as { data: Snapshot[] }).data);
         await new Promise((res) => setTimeout(res, THINK_MS / 4));

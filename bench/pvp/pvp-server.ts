@@ -16,7 +16,13 @@ export const root = resolve(import.meta.dirname, "..", "..");
 // Idle keep-alive sockets are kept (Node's default keeps 256 and closes the
 // rest): a browser keeps its own connection, and closing and reopening
 // hundreds of sockets per burst measured the kernel's accept queue, not the server.
-const agent = new Agent({ keepAlive: true, maxSockets: 1024, maxFreeSockets: 1024 });
+// BENCH_AGENT_SOCKETS: the limit (more calls than this in flight wait in the agent's queue).
+export const AGENT_MAX_SOCKETS = Number(process.env.BENCH_AGENT_SOCKETS ?? 1024);
+const agent = new Agent({
+  keepAlive: true,
+  maxSockets: AGENT_MAX_SOCKETS,
+  maxFreeSockets: AGENT_MAX_SOCKETS,
+});
 
 /** The started server's port: what post() and the sockets talk to. */
 export const target = { port: 0 };
@@ -84,12 +90,27 @@ export function cpuMsOf(pid: number): number {
   return (ticks * 1000) / 100;
 }
 
+/**
+ * Where a call's round trip went on this side: `socketMs`, how long it
+ * waited for a socket (the agent's queue when all `maxSockets` are busy, or
+ * a new connection's TCP handshake); `fresh`, whether it opened a new
+ * connection; `sentAt`/`answeredAt`, on performance.now().
+ */
+export interface PostTiming {
+  socketMs: number;
+  fresh: boolean;
+  /** The new connection's handshake (ms), when `fresh`. */
+  connectMs: number | null;
+}
+
 export function post(
   path: string,
   token: string | null,
   body: unknown,
-): Promise<{ status: number; json: unknown }> {
+): Promise<{ status: number; json: unknown; timing: PostTiming }> {
   const payload = body === undefined ? "" : JSON.stringify(body);
+  const t0 = performance.now();
+  const timing: PostTiming = { socketMs: 0, fresh: false, connectMs: null };
   return new Promise((resolveP, reject) => {
     const req = request(
       {
@@ -111,11 +132,25 @@ export function post(
           const text = Buffer.concat(chunks).toString("utf8");
           // Wire bytes (capacity-probe.ts): "HTTP/1.1 200 OK", headers, body.
           wire.httpRx += headerBytes(res.rawHeaders, 15) + Buffer.byteLength(text);
-          resolveP({ status: res.statusCode ?? 0, json: text ? JSON.parse(text) : null });
+          resolveP({
+            status: res.statusCode ?? 0,
+            json: text ? JSON.parse(text) : null,
+            timing,
+          });
         });
       },
     );
     req.on("error", reject);
+    req.once("socket", (socket) => {
+      timing.fresh = !req.reusedSocket;
+      if (timing.fresh && socket.connecting) {
+        socket.once("connect", () => {
+          const now = performance.now();
+          timing.connectMs = now - t0;
+          timing.socketMs = now - t0;
+        });
+      } else timing.socketMs = performance.now() - t0;
+    });
     // Its request line, the headers (Host included) plus Connection, the body.
     const sent = Object.entries(req.getHeaders()).flatMap(([k, v]) => [k, String(v)]);
     sent.push("connection", "keep-alive");

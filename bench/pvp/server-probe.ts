@@ -20,7 +20,12 @@ const ELD_RESOLUTION_S = 0.01;
 
 type Samples = Map<string, number>;
 
+/** The last scrape's TCP handshake (ms from the call; null on a kept-alive socket). */
+export const lastScrape = { connectMs: null as number | null };
+
 function scrape(port: number, host = "127.0.0.1"): Promise<Samples> {
+  const t0 = performance.now();
+  lastScrape.connectMs = null;
   return new Promise((resolve, reject) => {
     const req = request(
       {
@@ -48,6 +53,12 @@ function scrape(port: number, host = "127.0.0.1"): Promise<Samples> {
       },
     );
     req.on("error", reject);
+    req.once("socket", (socket) => {
+      if (socket.connecting)
+        socket.once("connect", () => {
+          lastScrape.connectMs = performance.now() - t0;
+        });
+    });
     req.end();
   });
 }
@@ -63,6 +74,22 @@ export function cpuMsOfPid(pid: number): number {
   } catch {
     return 0;
   }
+}
+
+/** Answered arena calls of the routes that move a game, by status. */
+function movesByStatus(s: Samples): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [k, v] of s) {
+    if (!k.startsWith("cardrealm_http_request_duration_seconds_count{")) continue;
+    if (
+      !k.includes('route="/api/game/pvp/play-card"') &&
+      !k.includes('route="/api/game/pvp/end-turn"')
+    )
+      continue;
+    const status = /status="([^"]*)"/.exec(k)?.[1] ?? "?";
+    out.set(status, (out.get(status) ?? 0) + v);
+  }
+  return out;
 }
 
 /** Answered arena calls (every status) of the routes that move a game. */
@@ -94,8 +121,13 @@ export interface WindowReading {
   gcOver100: number;
   /** Share of play-card answers the server handled in under 50 ms (its own clock). */
   playCardUnder50: number | null;
+  /** play-card answers (every status) the server took over 1 s and over 2.5 s to handle (its own clock). */
+  playCardOver1s: number;
+  playCardOver2500ms: number;
   /** play-card and end-turn calls answered in the window. */
   moves: number;
+  /** The same by status code (a refusal is a 4xx). */
+  movesByStatus: Map<string, number>;
   /** The server process's CPU time in the window (ms; 0 without a pid). */
   cpuMs: number;
   fromUs: bigint;
@@ -133,6 +165,16 @@ export async function openWindow(
         under100 += delta(`nodejs_gc_duration_seconds_bucket{le="0.1",kind="${kind}"}`);
       }
       const plays = delta(`cardrealm_http_request_duration_seconds_count{${PLAY_CARD}}`);
+      // Every status's play-card buckets: those over a bound are +Inf's count less the bound's.
+      let over1 = 0;
+      let over2500 = 0;
+      for (const k of after.keys()) {
+        if (!k.startsWith("cardrealm_http_request_duration_seconds_bucket{")) continue;
+        if (!k.includes('route="/api/game/pvp/play-card"')) continue;
+        const beyond = delta(k.replace(/le="[^"]*"/, 'le="+Inf"')) - delta(k);
+        if (k.includes('le="1"')) over1 += beyond;
+        if (k.includes('le="2.5"')) over2500 += beyond;
+      }
       const fast = delta(`cardrealm_http_request_duration_seconds_bucket{le="0.05",${PLAY_CARD}}`);
       return {
         loopP50: past("nodejs_eventloop_lag_p50_seconds"),
@@ -144,7 +186,15 @@ export async function openWindow(
         gcOver10: gcCount - under10,
         gcOver100: gcCount - under100,
         playCardUnder50: plays > 0 ? fast / plays : null,
+        playCardOver1s: over1,
+        playCardOver2500ms: over2500,
         moves: moves(after) - moves(before),
+        movesByStatus: (() => {
+          const was = movesByStatus(before);
+          const now = movesByStatus(after);
+          for (const [k, v] of now) now.set(k, v - (was.get(k) ?? 0));
+          return now;
+        })(),
         cpuMs,
         fromUs,
         toUs,
@@ -166,11 +216,15 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
     ...(r.playCardUnder50 === null
       ? []
       : [
-          `${pad(`${label} play-card handling`)}${(r.playCardUnder50 * 100).toFixed(1)}% under 50 ms on the server's clock (the rest of the round trip is queueing)`,
+          `${pad(`${label} play-card handling`)}${(r.playCardUnder50 * 100).toFixed(1)}% under 50 ms on the server's clock (the rest of the round trip is queueing); ${r.playCardOver1s} over 1 s, ${r.playCardOver2500ms} over 2.5 s`,
         ]),
     ...(r.cpuMs > 0 && r.moves > 0
       ? [
           `${pad(`${label} cpu per move`)}${((r.cpuMs * 1000) / r.moves).toFixed(0)} us (${r.moves} play-card and end-turn calls, ${(r.moves / seconds).toFixed(0)}/s; process CPU incl. GC threads, push and confirm included)`,
+          `${pad(`${label} moves by status`)}${[...r.movesByStatus]
+            .sort()
+            .map(([k, v]) => `${k}: ${v}`)
+            .join(", ")}`,
         ]
       : []),
     `${pad("profile window")}PROFILE_FROM_US=${r.fromUs} PROFILE_TO_US=${r.toUs}`,
