@@ -21,7 +21,8 @@ import { watchReadable } from "./text-size.ts";
  */
 export type SeedPlayer = (
   userId: number,
-  fields: { level?: number; season_xp?: number },
+  /** nickname: e2e/versus-names.journey.ts gives players the longest names allowed. */
+  fields: { level?: number; season_xp?: number; nickname?: string },
 ) => Promise<void>;
 
 /** Seeding through the SQLite file of a server's DATA_DIR (WAL: safe beside the server). */

@@ -4,7 +4,8 @@
  * every text a player reads on the login, the map and its menu, the save
  * account dialog, the boss window, the deck (and a card shown large, the
  * research), the gallery, the offers (the season pass confirmation, a box
- * opened), the gem shop, the arena and the story scene before a fight is at
+ * opened), the gem shop, the arena, the story scene before a fight, the
+ * battle menu, a story battle's end panel and the story after it is at
  * least 10 CSS px after scaling
  * (e2e/text-size.ts). On each screen its buttons lie whole in the window and
  * nothing covers them, a dialog lies whole in the window, and no text is cut
@@ -21,6 +22,7 @@ import { resolve } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { giveUpPractice, openArena, playerId } from "./arena-support.ts";
+import { passStory, waitForMyTurn } from "./battle-support.ts";
 import { expectMap, FOREIGN_DECK_CODE, keepScreenshot, playAsNewPlayer } from "./support.ts";
 import { expectReadable, layoutProblems, settled } from "./text-size.ts";
 
@@ -194,7 +196,10 @@ async function shopScreens(page: Page): Promise<void> {
   await back(page);
 }
 
-/** The arena (after any reward popups) and the story scene before the first fight. */
+/**
+ * The arena (after any reward popups), the story scene before the first
+ * fight, the battle menu, the story battle's end panel and the story after it.
+ */
 async function arenaAndStory(page: Page): Promise<void> {
   await openArena(page);
   // A daily task done on the way (a box opened) greets the arena with its
@@ -224,6 +229,39 @@ async function arenaAndStory(page: Page): Promise<void> {
     root: '[data-testid="story-comic"], [data-testid="story-dialogue"]',
     shot: "story-phone",
   });
+
+  // The story battle (its board on a phone: phone-text.journey.ts): its menu
+  // with the switches, then given up: the story's end panel and the story
+  // after the battle (issue 26: every screen of the story half).
+  await passStory(page);
+  await expect(page.getByTestId("battle-screen")).toBeVisible({ timeout: 20_000 });
+  expect(await waitForMyTurn(page)).toBe("mine");
+  await page.getByTestId("battle-menu").click();
+  await expect(page.getByTestId("battle-menu-panel")).toBeVisible();
+  await check(page, "battle menu", {
+    root: '[data-testid="battle-menu-panel"]',
+    whole: ['[data-testid="battle-menu-panel"]'],
+    shot: "battle-menu-phone",
+  });
+  await page.getByTestId("surrender").click();
+  await page.getByTestId("system-dialog-ok").click();
+  const panel = page.getByTestId("end-game-panel");
+  await expect(panel).toBeVisible({ timeout: 20_000 });
+  await check(page, "story battle end panel", {
+    root: '[data-testid="end-game-panel"]',
+    whole: ['[data-testid="end-game-panel"]', '[data-testid="end-game-ok"]'],
+  });
+  await panel.getByTestId("end-game-ok").click();
+  // The story after the battle (a defeat's lines), then the boss window again.
+  const after = page.locator('[data-testid="story-layer"][data-action="after"]');
+  await expect(after.or(page.getByTestId("boss-window"))).toBeVisible({ timeout: 20_000 });
+  if (await after.isVisible()) {
+    await check(page, "story after the battle", {
+      root: '[data-testid="story-layer"]',
+    });
+    await passStory(page);
+  }
+  await expect(page.getByTestId("boss-window")).toBeVisible({ timeout: 15_000 });
 }
 
 for (const size of [

@@ -64,3 +64,14 @@ describe("the sound-effects switch (issue 26)", () => {
     expect(sounds()).toBeGreaterThan(before);
   });
 });
+
+describe("the friends button", () => {
+  it("draws its icon (no emoji, which needs a font headless Chromium lacks) and reads Friends", () => {
+    renderBar();
+    const button = screen.getByTestId("friends-button");
+    expect(button.getAttribute("aria-label")).toBe("Friends");
+    expect(button.querySelector("svg[aria-hidden=true]")).not.toBeNull();
+    // Its only text is the label: no emoji (or any other glyph) beside it.
+    expect(button.textContent).toBe("Friends");
+  });
+});

@@ -135,7 +135,17 @@ export function TopBar({ onFriends }: { onFriends: () => void }) {
             }}
             data-testid="friends-button"
           >
-            <span aria-hidden="true">👥</span>
+            {/* Drawn, not an emoji: 👥 was an empty box where no emoji font is installed. */}
+            <svg className="top-bar__friends-icon" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="9" cy="8" r="3.5" fill="currentColor" />
+              <path d="M2 20c0-4 3.1-6.5 7-6.5s7 2.5 7 6.5z" fill="currentColor" />
+              <circle cx="16.5" cy="9" r="2.8" fill="currentColor" opacity="0.75" />
+              <path
+                d="M17.2 20H22c0-3.4-2.3-5.6-5.4-5.6-1 0-1.9.2-2.7.6 1.9 1.2 3.2 3 3.3 5z"
+                fill="currentColor"
+                opacity="0.75"
+              />
+            </svg>
             <span className="top-bar__friends-label">Friends</span>
           </button>
           <button

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { setMusicOn, useAppStore } from "../../stores/app-store.ts";
+import { setMusicOn, setSoundEffectsOn, useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
 import { GearIcon, SwordIcon } from "./battle-icons.tsx";
 import {
@@ -127,6 +127,8 @@ export function BattleMenu() {
   // Re-read the tutorial flag so the button follows it.
   useAppStore((s) => s.tutorial.isActive);
   const playMusic = useAppStore((s) => s.music.playMusic);
+  // The top bar's switch (cardrealm.sfx): one setting, both places show it.
+  const soundEffects = useAppStore((s) => s.soundEffects);
   const speed = useBattleSpeed();
   const panel = useRef<HTMLDivElement>(null);
 
@@ -169,6 +171,16 @@ export function BattleMenu() {
             onClick={() => setMusicOn(!playMusic)}
           >
             Music: {playMusic ? "On" : "Off"}
+          </button>
+          <button
+            type="button"
+            role="menuitemcheckbox"
+            className="btn btn--ghost battle-menu__item"
+            data-testid="battle-sfx"
+            aria-checked={soundEffects}
+            onClick={() => setSoundEffectsOn(!soundEffects)}
+          >
+            Sound effects: {soundEffects ? "On" : "Off"}
           </button>
           <button
             type="button"

@@ -3,7 +3,7 @@ import { CATALOGUE } from "@cardrealm/content";
 import { playableFromSnapshot, type StateMessage } from "@cardrealm/engine";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { appStore } from "../../stores/app-store.ts";
+import { appStore, setSoundEffectsOn } from "../../stores/app-store.ts";
 import { battleStore } from "../../stores/battle-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import { dropPicked } from "./battle-hand.tsx";
@@ -260,6 +260,26 @@ describe("battle screen", () => {
     await advance(2000);
     expect(screen.getByTestId("end-game-panel")).toBeTruthy();
     expect(screen.queryByTestId("end-game-bonus")).toBeNull();
+  });
+
+  it("has the top bar's sound-effects switch in its menu: one setting, both places agree", async () => {
+    // Switched off on the map's top bar (cardrealm.sfx) before the battle.
+    setSoundEffectsOn(false);
+    await mount(fakeBattleServer());
+    fireEvent.click(screen.getByTestId("battle-menu"));
+    const sfx = screen.getByTestId("battle-sfx");
+    expect(sfx.getAttribute("aria-checked")).toBe("false");
+    expect(sfx.textContent).toBe("Sound effects: Off");
+    fireEvent.click(sfx);
+    expect(screen.getByTestId("battle-sfx").getAttribute("aria-checked")).toBe("true");
+    expect(appStore.get().soundEffects).toBe(true);
+    expect(localStorage.getItem("cardrealm.sfx")).toBe("on");
+    fireEvent.click(screen.getByTestId("battle-sfx"));
+    expect(appStore.get().soundEffects).toBe(false);
+    expect(localStorage.getItem("cardrealm.sfx")).toBe("off");
+    // The music switch beside it is another setting.
+    expect(appStore.get().music.playMusic).toBe(true);
+    setSoundEffectsOn(true);
   });
 
   it("blocks surrender during the tutorial", async () => {

@@ -6,8 +6,9 @@ import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { setUser } from "../../stores/app-store.ts";
-import { deckApi, type MissingCard } from "./deck-api.ts";
+import type { MissingCard } from "./deck-api.ts";
 import { codeFromInput, shareLink } from "./deck-model.ts";
+import { importIntoSlot } from "./import-into-slot.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
 
 export const NOT_A_DECK_CODE = "That is not a Cardrealm deck code.";
@@ -183,7 +184,8 @@ export function MissingList({ missing }: { missing: readonly MissingCard[] }) {
 
 /**
  * Import: a code (or a share link) into one of the three slots. The slot
- * becomes the active deck; cards the library lacks are named.
+ * becomes the battle deck when it holds 40 cards (a short one is shown for
+ * building, the battle deck unchanged); cards the library lacks are named.
  */
 export function ImportDialog({
   activeSlot,
@@ -217,11 +219,9 @@ export function ImportDialog({
     setBusy(true);
     setErrorText(null);
     try {
-      const { user, missing } = await deckApi.importCode(slot, code);
-      let shown = user;
-      if (user.deck.sequence_number !== slot) shown = await deckApi.setActive(slot);
-      setUser(shown);
-      setResult({ slot, total: shown.deck.total_amount, missing });
+      const { user, total, missing } = await importIntoSlot(slot, code);
+      setUser(user);
+      setResult({ slot, total, missing });
       onImported?.(slot);
     } catch (err) {
       setErrorText(err instanceof ApiError ? err.message : "Could not import the deck. Try again.");

@@ -3,10 +3,11 @@ import { useState } from "react";
 import { ApiError } from "../../lib/api.ts";
 import { playClick } from "../../lib/audio.ts";
 import { setUser, useAppStore } from "../../stores/app-store.ts";
-import { deckApi, type MissingCard } from "./deck-api.ts";
+import type { MissingCard } from "./deck-api.ts";
 import { playDeckChallengeAgain } from "./deck-challenge.ts";
 import { MissingList } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";
+import { importIntoSlot } from "./import-into-slot.ts";
 import { defaultSlot } from "./shared-deck-offer.tsx";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
 
@@ -36,11 +37,9 @@ export function PracticeActions() {
     setBusy("import");
     setErrorText(null);
     try {
-      const answer = await deckApi.importCode(chosen, deckCode);
-      let next = answer.user;
-      if (next.deck.sequence_number !== chosen) next = await deckApi.setActive(chosen);
-      setUser(next);
-      setImported({ slot: chosen, total: next.deck.total_amount, missing: answer.missing });
+      const { user, total, missing } = await importIntoSlot(chosen, deckCode);
+      setUser(user);
+      setImported({ slot: chosen, total, missing });
       setPicking(false);
     } catch (e) {
       setErrorText(e instanceof ApiError ? e.message : "Could not import the deck. Try again.");

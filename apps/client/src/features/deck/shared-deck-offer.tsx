@@ -13,9 +13,10 @@ import {
   useAppStore,
 } from "../../stores/app-store.ts";
 import { ChallengePicker } from "./challenge-picker.tsx";
-import { deckApi, type MissingCard } from "./deck-api.ts";
+import type { MissingCard } from "./deck-api.ts";
 import { MissingList, NOT_A_DECK_CODE } from "./deck-code-dialogs.tsx";
 import { slotOf } from "./deck-model.ts";
+import { fillSlot, importIntoSlot, slotTotal } from "./import-into-slot.ts";
 import { ShortDeckNotice } from "./short-deck-notice.tsx";
 // The deck editor's stylesheet, split by subject: imported in this order, which is its cascade.
 import "./deck-editor.css";
@@ -244,6 +245,24 @@ function ImportResult({
 }
 
 /**
+ * "Fill to 40 and play": the slot filled from the library becomes the battle
+ * deck; when the library cannot fill it, an error to show instead of a battle
+ * (playing then would take another deck without a word).
+ */
+async function fillToPlay(slot: number): Promise<{ user: User } | { error: string }> {
+  try {
+    const { user, total } = await fillSlot(slot);
+    setUser(user);
+    if (total >= DECK_MIN_CARDS) return { user };
+    return {
+      error: `Your library had only enough for ${total} cards. Open boxes in Offers to find more.`,
+    };
+  } catch (e) {
+    return { error: e instanceof ApiError ? e.message : "Could not complete the deck." };
+  }
+}
+
+/**
  * A share link (?deck=<code>) opened the game: offer to import the deck into
  * a slot and play the first open computer opponent with it.
  */
@@ -291,14 +310,13 @@ export default function SharedDeckOffer() {
     setBusy(true);
     setErrorText(null);
     try {
-      const imported = await deckApi.importCode(chosen, code);
-      let next = imported.user;
-      if (next.deck.sequence_number !== chosen) next = await deckApi.setActive(chosen);
+      // A short deck is not made the battle deck (import-into-slot.ts).
+      const { user: next, total, missing } = await importIntoSlot(chosen, code);
       setUser(next);
       forgetSharedCode();
-      // Missing cards are named, and a short active deck is never left without a word.
-      if (imported.missing.length > 0 || next.deck.total_amount < DECK_MIN_CARDS) {
-        setResult({ missing: imported.missing, play });
+      // Missing cards are named, and a short deck is never left without a word.
+      if (missing.length > 0 || total < DECK_MIN_CARDS) {
+        setResult({ missing, play });
         return;
       }
       setOpen(false);
@@ -316,17 +334,15 @@ export default function SharedDeckOffer() {
     if (busy) return;
     let current = appStore.get().user;
     // Cards the library lacks left the deck short: fill it from the library first.
-    if (play && current && current.deck.total_amount < DECK_MIN_CARDS) {
+    if (play && current && slotTotal(current, chosen) < DECK_MIN_CARDS) {
       setBusy(true);
-      try {
-        current = await deckApi.complete(chosen);
-        setUser(current);
-      } catch (e) {
-        setErrorText(e instanceof ApiError ? e.message : "Could not complete the deck.");
-        setBusy(false);
+      const filled = await fillToPlay(chosen);
+      setBusy(false);
+      if ("error" in filled) {
+        setErrorText(filled.error);
         return;
       }
-      setBusy(false);
+      current = filled.user;
     }
     setOpen(false);
     if (play && current) playOpponent(current);
@@ -364,7 +380,7 @@ export default function SharedDeckOffer() {
           ) : result ? (
             <ImportResult
               slot={chosen}
-              total={user.deck.total_amount}
+              total={slotTotal(user, chosen)}
               result={result}
               error={error}
               busy={busy}
