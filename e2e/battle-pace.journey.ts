@@ -17,20 +17,49 @@ interface PaceTurn {
   fromClick: number;
 }
 
+/**
+ * How long one of the computer's turn's reading pauses stayed on screen:
+ * "Enemy turn!" (up to 1400 ms at 1x) or its played card (2000 ms), so the
+ * two speeds are compared on the same thing (whole turns differ: the
+ * computer's grow, and a loaded machine adds the same renders and requests to
+ * a turn at either speed).
+ */
+interface PaceSpan {
+  speed: string;
+  what: "banner" | "card";
+  ms: number;
+}
+
 declare global {
   interface Window {
     __paceTurns?: PaceTurn[];
+    __paceSpans?: PaceSpan[];
   }
 }
 
-/** Records every computer turn from now on into window.__paceTurns (a MutationObserver). */
+/** Records every computer turn from now on into window.__paceTurns, and its reading pauses into __paceSpans. */
 async function watchComputerTurns(page: Page): Promise<void> {
   await page.evaluate(() => {
     const turns: PaceTurn[] = [];
+    const spans: PaceSpan[] = [];
     window.__paceTurns = turns;
+    window.__paceSpans = spans;
     let clickAt: number | null = null;
     let startAt: number | null = null;
     let speed = "1";
+    const speedNow = () => localStorage.getItem("cardrealm.battleSpeed") ?? "1";
+    const shown: Record<PaceSpan["what"], { at: number; speed: string } | null> = {
+      banner: null,
+      card: null,
+    };
+    const span = (what: PaceSpan["what"], on: boolean, now: number) => {
+      const since = shown[what];
+      if (on && !since) shown[what] = { at: now, speed: speedNow() };
+      if (!on && since) {
+        spans.push({ speed: since.speed, what, ms: now - since.at });
+        shown[what] = null;
+      }
+    };
     document.addEventListener(
       "click",
       (e) => {
@@ -42,6 +71,8 @@ async function watchComputerTurns(page: Page): Promise<void> {
     );
     const check = () => {
       const now = performance.now();
+      span("banner", document.querySelector(".battle-message--enemy_turn") !== null, now);
+      span("card", document.querySelector('[data-testid="cpu-played-card"]') !== null, now);
       const sign = document.querySelector(
         '[data-testid="turn-timer"][data-seat="cpu"], .battle-message--enemy_turn',
       );
@@ -50,7 +81,7 @@ async function watchComputerTurns(page: Page): Promise<void> {
         if (sign && end?.disabled) {
           startAt = now;
           // The speed this turn plays at (the test may switch it once the turn is over).
-          speed = localStorage.getItem("cardrealm.battleSpeed") ?? "1";
+          speed = speedNow();
         }
         return;
       }
@@ -170,20 +201,44 @@ test.describe("battle pace", () => {
     const n = Math.min(at("1").length, at("2").length);
     const one = at("1").slice(0, n);
     const two = at("2").slice(0, n);
+    // The last turn's card may outlast the turn: its span closes when it goes.
+    await expect(page.getByTestId("cpu-played-card")).toHaveCount(0);
+    const spans = await page.evaluate(() => window.__paceSpans ?? []);
+    const spansOf = (what: PaceSpan["what"], speed: string) =>
+      spans.filter((x) => x.what === what && x.speed === speed).map((x) => x.ms);
+    const spanMedian = (what: PaceSpan["what"], speed: string) => median(spansOf(what, speed));
+    // A timer that fires late only lengthens a span: the shortest is the truest.
+    const shortest = (what: PaceSpan["what"], speed: string) =>
+      Math.min(...spansOf(what, speed), Number.POSITIVE_INFINITY);
     const figures = {
       pacePercent: PACE_PERCENT,
       turns,
       median1x: median(one),
       median2x: median(two),
       ratio: sum(two) / sum(one),
+      spans,
+      banner1x: spanMedian("banner", "1"),
+      banner2x: spanMedian("banner", "2"),
+      card1x: spanMedian("card", "1"),
+      card2x: spanMedian("card", "2"),
+      shortestCard1x: shortest("card", "1"),
+      shortestCard2x: shortest("card", "2"),
     };
     console.log(`battle pace: ${JSON.stringify(figures)}`);
     if (process.env.E2E_PACE_OUT) writeFileSync(process.env.E2E_PACE_OUT, JSON.stringify(figures));
     expect(n).toBeGreaterThanOrEqual(2);
-    // A ratio, not a wall-clock bound: a busy machine stretches both speeds. At
-    // product.md's pace the board's own clock is 0.5 of 1x; what a loaded
-    // machine adds (requests, renders) is the same at both speeds.
-    expect(figures.ratio).toBeLessThan(0.8);
+    // A ratio of the same thing at both speeds, not a wall-clock bound: the
+    // computer's played card stays up 2000 ms at 1x and 1000 at 2x (its own
+    // timer takes it down; the computer plays a card in each of these turns of
+    // the seeded battle), and a busy machine stretches it at both speeds
+    // alike. Whole turns are recorded above, not compared: they differ in what
+    // they hold, and on a loaded machine what every turn costs whatever the
+    // speed (renders, requests, timers firing late) outweighed what 2x halves
+    // (0.85 beside two CPU hogs at a load of 20). "Enemy turn!" is no measure
+    // either: a quiet turn's "Your turn!" takes its place before its 1400 ms.
+    // battle-pace-figures.test.ts has the whole turn, exactly.
+    expect(figures.shortestCard1x).toBeLessThan(Number.POSITIVE_INFINITY);
+    expect(figures.shortestCard2x / figures.shortestCard1x).toBeLessThan(0.8);
   });
 });
 
