@@ -112,7 +112,8 @@ export default defineConfig({
       // The battle screen's reading pauses (the computer's played card 2 s, "Enemy
       // turn!", "Your turn!") at 10%; animations keep their length (docs/testing.md).
       ...JOURNEY_PACE,
-      // docs/battle-pace.md measures product.md's own pace with E2E_BATTLE_PACE_PERCENT=100.
+      // Every journey at product.md's own pace: E2E_BATTLE_PACE_PERCENT=100 (the speed
+      // switch's journey sets 100 in its own page whatever this says, docs/battle-pace.md).
       BATTLE_PACE_PERCENT: process.env.E2E_BATTLE_PACE_PERCENT ?? JOURNEY_PACE.BATTLE_PACE_PERCENT,
       // The journeys sign dozens of players up from one address in a few minutes.
       SIGNUPS_PER_HOUR: "100000",

@@ -171,8 +171,10 @@ export interface BattleStoreState {
   popups: HpPopup[];
   /** Spell and blow effects on the board (none under prefers-reduced-motion). */
   spotFx: SpotFx[];
-  attackFx: AttackFx | null;
-  abilityFx: AbilityFx | null;
+  /** The blows under way: those of one turn overlap (docs/battle-pace.md), each unit lunges on its own. */
+  attackFx: AttackFx[];
+  /** The abilities glowing on their source (700 ms each; the board goes on under them). */
+  abilityFx: AbilityFx[];
   /** Units fading out: "player-2", "cpu-0". */
   dying: string[];
   /** The opponent's played card, shown big. */
@@ -203,8 +205,8 @@ export function initialBattleState(): BattleStoreState {
     animating: false,
     popups: [],
     spotFx: [],
-    attackFx: null,
-    abilityFx: null,
+    attackFx: [],
+    abilityFx: [],
     dying: [],
     cpuCard: null,
     playerCast: null,

@@ -2,6 +2,7 @@ import { EFFECT_KINDS, type MiddlewareAbilityMsg } from "@cardrealm/engine";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { battleStore, clearBattleStore } from "../../stores/battle-store.ts";
 import { ABILITY_RESULTS, playAbility } from "./ability-popups.ts";
+import { boardBusy, forgetBoardWork } from "./battle-queue.ts";
 import { TIMINGS } from "./battle-timings.ts";
 import { boardOf, settledBoard } from "./board-fixture.ts";
 
@@ -12,6 +13,7 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  forgetBoardWork();
   clearBattleStore();
   vi.useRealTimers();
 });
@@ -60,7 +62,7 @@ describe("an ability's results on the board", () => {
         { target: castle, effect: "gain_inc", amount: 0 },
       ]),
     );
-    expect(battleStore.get().abilityFx).toMatchObject({ seat: "player", cell: null });
+    expect(battleStore.get().abilityFx).toMatchObject([{ seat: "player", cell: null }]);
     expect(texts()).toEqual([
       "cpu:1:-1:damage",
       "cpu:2:Stunned:info",
@@ -70,9 +72,44 @@ describe("an ability's results on the board", () => {
     const cpu = battleStore.get().shown?.cpu;
     expect(cpu?.table[1]?.hp).toBe(hp - 1);
     expect(cpu?.table[2]).toMatchObject({ ready: false, effect: { stun: 2 } });
-    await vi.advanceTimersByTimeAsync(TIMINGS.ability);
-    await done;
-    expect(battleStore.get().abilityFx).toBeNull();
+    // Nothing died: the board goes on under the glow, which stays its 700 ms.
+    let over = false;
+    void done.then(() => {
+      over = true;
+    });
+    await vi.advanceTimersByTimeAsync(TIMINGS.abilityLead - 1);
+    expect(over).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(over).toBe(true);
+    expect(battleStore.get().abilityFx).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(TIMINGS.ability - TIMINGS.abilityLead - 1);
+    expect(battleStore.get().abilityFx).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(battleStore.get().abilityFx).toEqual([]);
+  });
+
+  it("fades what it kills once its effect has shown, the glow staying its 700 ms", async () => {
+    board();
+    const hp = battleStore.get().shown?.cpu.table[1]?.hp ?? 0;
+    let over = false;
+    void playAbility(ability([{ target: unitTarget(1), effect: "damage", amount: hp }])).then(
+      () => {
+        over = true;
+      },
+    );
+    expect(texts()).toEqual([`cpu:1:-${hp}:damage`]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.abilityLead - 1);
+    expect(battleStore.get().dying).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    // The board goes on; the dead fade under the glow, as work the table's next users wait for.
+    expect(over).toBe(true);
+    expect(battleStore.get().dying).toEqual(["cpu-1"]);
+    expect(boardBusy(["ability"])).toBe(true);
+    await vi.advanceTimersByTimeAsync(TIMINGS.ability - TIMINGS.abilityLead);
+    expect(battleStore.get().abilityFx).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.abilityLead + TIMINGS.removal - TIMINGS.ability);
+    expect(battleStore.get().shown?.cpu.table[1]).toBeNull();
+    expect(boardBusy(["ability"])).toBe(false);
   });
 
   it("takes destroyed and returned units off the table after the ability", async () => {
@@ -83,10 +120,10 @@ describe("an ability's results on the board", () => {
         { target: unitTarget(2), effect: "return_to_hand", amount: 0 },
       ]),
     );
-    await vi.advanceTimersByTimeAsync(TIMINGS.ability);
+    await vi.advanceTimersByTimeAsync(TIMINGS.abilityLead);
+    await done;
     expect(battleStore.get().dying.sort()).toEqual(["cpu-1", "cpu-2"]);
     await vi.advanceTimersByTimeAsync(TIMINGS.removal);
-    await done;
     expect(battleStore.get().shown?.cpu.table[1]).toBeNull();
     expect(battleStore.get().shown?.cpu.table[2]).toBeNull();
   });

@@ -1,10 +1,15 @@
 import type { AbilityResultMsg, EffectKind, MiddlewareAbilityMsg } from "@cardrealm/engine";
-import { type BoardSpot, fxId, battleStore as store } from "../../stores/battle-store.ts";
+import {
+  type AbilityFx,
+  type BoardSpot,
+  fxId,
+  battleStore as store,
+} from "../../stores/battle-store.ts";
 import { fxElementOf, fxKindOf } from "./battle-motion.ts";
-import { wait } from "./battle-queue.ts";
+import { carryOn, wait } from "./battle-queue.ts";
 import { TIMINGS } from "./battle-timings.ts";
 import { spotOf } from "./battle-view.ts";
-import { changeHp, fx, patchUnit, popup, resolveDeaths } from "./board-stage.ts";
+import { anyDead, changeHp, fx, patchUnit, popup, resolveDeaths } from "./board-stage.ts";
 
 /**
  * An ability's results on the board (middleware_ability): each effect kind
@@ -79,9 +84,16 @@ export const ABILITY_RESULTS: { readonly [K in EffectKind]: ShowResult } = {
   discard: countPopup((n) => `-${n} ${cards(n)}`, "buff"),
 };
 
-/** An ability fires: its source glows, each result shows on its target, then the dead leave. */
+/**
+ * An ability fires: its source glows (TIMINGS.ability), each result shows on
+ * its target at once, and the board goes on under the glow after
+ * TIMINGS.abilityLead (docs/battle-pace.md). Its dead start to fade then,
+ * carried on as "ability" work: a blow, or anything that needs the table,
+ * waits for them to be gone.
+ */
 export async function playAbility(msg: MiddlewareAbilityMsg): Promise<void> {
-  store.set({ abilityFx: { id: fxId(), seat: msg.side, cell: msg.tableKey, card: msg.card_id } });
+  const glow: AbilityFx = { id: fxId(), seat: msg.side, cell: msg.tableKey, card: msg.card_id };
+  store.set((s) => ({ abilityFx: [...s.abilityFx, glow] }));
   const leaving: string[] = [];
   for (const r of msg.result) {
     const spot = spotOf(r.target);
@@ -89,7 +101,9 @@ export async function playAbility(msg: MiddlewareAbilityMsg): Promise<void> {
     const gone = ABILITY_RESULTS[r.effect](r, spot);
     if (gone !== undefined) leaving.push(gone);
   }
-  await wait(TIMINGS.ability);
-  store.set({ abilityFx: null });
-  await resolveDeaths(leaving);
+  void wait(TIMINGS.ability).then(() =>
+    store.set((s) => ({ abilityFx: s.abilityFx.filter((a) => a.id !== glow.id) })),
+  );
+  await wait(TIMINGS.abilityLead);
+  if (leaving.length > 0 || anyDead()) carryOn("ability", resolveDeaths(leaving));
 }

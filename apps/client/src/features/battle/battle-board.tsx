@@ -133,11 +133,11 @@ function unitLabel(seat: ViewSide, cell: number, unit: UnitMsg, attacking: boole
 function UnitView({ seat, cell, unit }: { seat: ViewSide; cell: number; unit: UnitMsg }) {
   const card = battleCard(unit.card);
   const attacking = useBattleStore((s) => seat === "player" && s.attack[cell] === true);
-  const lunge = useBattleStore((s) =>
-    s.attackFx && s.attackFx.seat === seat && s.attackFx.cell === cell ? s.attackFx.at : null,
+  const lunge = useBattleStore(
+    (s) => s.attackFx.find((a) => a.seat === seat && a.cell === cell)?.at ?? null,
   );
-  const ability = useBattleStore(
-    (s) => s.abilityFx !== null && s.abilityFx.seat === seat && s.abilityFx.cell === cell,
+  const ability = useBattleStore((s) =>
+    s.abilityFx.some((a) => a.seat === seat && a.cell === cell),
   );
   const dying = useBattleStore((s) => s.dying.includes(`${seat}-${cell}`));
   const hit = useBattleStore((s) =>
@@ -388,10 +388,10 @@ export function CastlePanel({ seat }: { seat: ViewSide }) {
   const target = useBattleStore((s) => canAct(s) && isTarget(s, spot));
   const aimed = useBattleStore((s) => isAimedByPlay(s, spot));
   const hit = useBattleStore((s) => s.popups.some((p) => sameSpot(p, spot) && p.tone === "damage"));
-  const struck = useBattleStore((s) => s.attackFx?.at === "castle" && s.attackFx.seat !== seat);
-  const ability = useBattleStore(
-    (s) => s.abilityFx !== null && s.abilityFx.seat === seat && s.abilityFx.cell === null,
+  const struck = useBattleStore((s) =>
+    s.attackFx.some((a) => a.at === "castle" && a.seat !== seat),
   );
+  const ability = useBattleStore((s) => s.abilityFx.some((a) => sameSpot(a, spot)));
   const over = useDrag((d) => d.drag !== null && d.over === `${seat}-castle`);
   if (!side) return null;
   const pct = side.maxHp > 0 ? Math.max(0, Math.min(1, side.hp / side.maxHp)) : 0;

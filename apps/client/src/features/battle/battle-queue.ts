@@ -1,4 +1,5 @@
 import type { StateMessage } from "@cardrealm/engine";
+import { createStore, useStore } from "../../stores/create-store.ts";
 
 /** product.md section 4: incoming states are applied one at a time, 50 ms apart. */
 export const QUEUE_GAP_MS = 50;
@@ -9,14 +10,35 @@ export const QUEUE_GAP_MS = 50;
  * number speeds the whole board up.
  */
 let tempo = 1;
+/** The tempo for the screen: the board's CSS motion runs at it too (`--board-tempo`). */
+const tempoStore = createStore<{ tempo: number }>({ tempo });
 
 export function setTempo(speed: number): void {
   tempo = speed > 0 ? speed : 1;
+  tempoStore.set({ tempo });
+}
+
+export function useTempo(): number {
+  return useStore(tempoStore, (s) => s.tempo);
 }
 
 export function currentTempo(): number {
   return tempo;
 }
+
+/**
+ * Board work that goes on after its message was applied (blows overlap: a
+ * blow's impact and its deaths land while the next blow's message plays,
+ * docs/battle-pace.md), by kind: "impact" until a blow's hp changes are
+ * shown, "fade" until its dead are off the table, "ability" until an
+ * ability's dead are. A message that must see the board as it stands waits
+ * for it (`boardSettled`). `cancelWaits` forgets it: its waits never resolve.
+ */
+export type BoardWork = "impact" | "fade" | "ability";
+
+const ALL_WORK: readonly BoardWork[] = ["impact", "fade", "ability"];
+
+const underway = new Map<BoardWork, Set<Promise<void>>>();
 
 /**
  * Bumped by `cancelWaits`: a wait started before never resolves, so a
@@ -27,6 +49,38 @@ let waitEpoch = 0;
 
 export function cancelWaits(): void {
   waitEpoch += 1;
+  forgetBoardWork();
+}
+
+/** What comes next (a new battle, a replay's frame) waits for none of the work under way. */
+export function forgetBoardWork(): void {
+  underway.clear();
+}
+
+/** Notes work under way; it leaves the list when done (a failure is logged, not thrown). */
+export function carryOn(kind: BoardWork, work: Promise<void>): void {
+  const set = underway.get(kind) ?? new Set<Promise<void>>();
+  underway.set(kind, set);
+  const tracked: Promise<void> = work
+    .catch((error: unknown) => console.error("[battle] board work failed", error))
+    .finally(() => set.delete(tracked));
+  set.add(tracked);
+}
+
+function pendingWork(kinds: readonly BoardWork[]): Promise<void>[] {
+  return kinds.flatMap((k) => [...(underway.get(k) ?? [])]);
+}
+
+/** Work of these kinds is under way. */
+export function boardBusy(kinds: readonly BoardWork[] = ALL_WORK): boolean {
+  return pendingWork(kinds).length > 0;
+}
+
+/** Resolves when the work of these kinds under way now (and any it started meanwhile) is done. */
+export async function boardSettled(kinds: readonly BoardWork[] = ALL_WORK): Promise<void> {
+  for (let pending = pendingWork(kinds); pending.length > 0; pending = pendingWork(kinds)) {
+    await Promise.all(pending);
+  }
 }
 
 /** Waits on the page's timers (fake timers in tests), at the board's tempo. */
@@ -45,6 +99,8 @@ export function wait(ms: number): Promise<void> {
 export interface QueueHooks {
   /** Applies one message, animations included; resolves when it is done. */
   apply: (message: StateMessage) => Promise<void> | void;
+  /** Resolves when the work the applied messages left under way is done (before the queue drains). */
+  settle?: () => Promise<void>;
   /** The queue starts working after being idle. */
   onBusy?: () => void;
   /** Every message has been applied. */
@@ -85,19 +141,25 @@ export function createMessageQueue(hooks: QueueHooks, gapMs = QUEUE_GAP_MS): Mes
     running = true;
     hooks.onBusy?.();
     let first = true;
-    while (waiting.length > 0 && gen === generation) {
-      if (!first) await wait(gapMs);
-      first = false;
-      if (gen !== generation) break;
-      const message = waiting.shift();
-      if (!message) break;
-      try {
-        await hooks.apply(message);
-      } catch (error) {
-        hooks.onError?.(error, message);
+    for (;;) {
+      while (waiting.length > 0 && gen === generation) {
+        if (!first) await wait(gapMs);
+        first = false;
+        if (gen !== generation) break;
+        const message = waiting.shift();
+        if (!message) break;
+        try {
+          await hooks.apply(message);
+        } catch (error) {
+          hooks.onError?.(error, message);
+        }
       }
+      if (gen !== generation) return;
+      // What the last message left under way (a blow landing) is part of it.
+      await hooks.settle?.();
+      if (gen !== generation) return;
+      if (waiting.length === 0) break;
     }
-    if (gen !== generation) return;
     running = false;
     drain();
   }

@@ -21,6 +21,7 @@ import {
   EndGamePanel,
   PlayedCards,
 } from "./battle-overlays.tsx";
+import { useTempo } from "./battle-queue.ts";
 import { useBattleSlots } from "./battle-slots.tsx";
 import { dragStore, useDrag } from "./drag-store.ts";
 import { currentPlays } from "./play-options.ts";
@@ -206,6 +207,7 @@ export function BattleLayout({
       currentPlays(s).some((p) => p.handKey === s.pick?.handKey && !p.needsTarget),
   );
   const overBoard = useDrag((d) => d.drag !== null && d.over !== null);
+  const tempo = useTempo();
   useKeyboardPlay();
   return (
     <div
@@ -213,7 +215,11 @@ export function BattleLayout({
       data-testid="battle-screen"
       data-phase={phase}
       data-mode={mode}
-      style={{ backgroundImage: `url(/static/media/${background}.webp)` }}
+      style={{
+        backgroundImage: `url(/static/media/${background}.webp)`,
+        // The board's motion (lunges, deaths, the played card, banners) at the battle speed.
+        ["--board-tempo" as string]: tempo,
+      }}
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard shortcuts of the whole battle (arrows, E, A, Escape) */}
       <div

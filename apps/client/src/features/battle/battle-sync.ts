@@ -2,7 +2,7 @@ import type { StateMessage } from "@cardrealm/engine";
 import type { PvpStateData } from "../../lib/realtime/pvp-game-channel.ts";
 import { battleStore as store } from "../../stores/battle-store.ts";
 import { battleApi } from "./battle-api.ts";
-import { createMessageQueue } from "./battle-queue.ts";
+import { boardSettled, createMessageQueue, forgetBoardWork } from "./battle-queue.ts";
 import { dispatch, replaying, serverPhase } from "./board-stage.ts";
 import { afterDrain, applyMessage } from "./message-playback.ts";
 import { notePvpClock, notePvpDeadline } from "./turn-clock.ts";
@@ -17,6 +17,7 @@ import { notePvpClock, notePvpDeadline } from "./turn-clock.ts";
 
 const queue = createMessageQueue({
   apply: applyMessage,
+  settle: () => boardSettled(),
   onBusy: () => store.set({ animating: true }),
   onDrain: afterDrain,
   onError: (error) => console.error("[battle] a state message failed to apply", error),
@@ -46,6 +47,7 @@ export function syncedGameId(): string {
 /** Drops what waits in the queue; the message being applied finishes. */
 export function clearQueue(): void {
   queue.clear();
+  forgetBoardWork();
 }
 
 /** Hands messages to the queue as they are: a replay's steps note no version, game or clock. */

@@ -133,20 +133,37 @@ export function changeHp(spot: BoardSpot, delta: number, tone?: PopupTone): void
   }
 }
 
-/** Units at 0 hp (and `extra`, "cpu-2") fade out (400 ms) and leave the table. */
+/** A unit is at 0 hp and not yet fading (resolveDeaths would take it off). */
+export function anyDead(): boolean {
+  const s = store.get();
+  const b = s.shown;
+  if (!b) return false;
+  return (["player", "cpu"] as const).some((seat) =>
+    b[seat].table.some(
+      (u, cell) => u !== null && u.hp <= 0 && !s.dying.includes(`${seat}-${cell}`),
+    ),
+  );
+}
+
+/**
+ * Units at 0 hp (and `extra`, "cpu-2") fade out (400 ms) and leave the table.
+ * Units already fading (an earlier blow's, still under way: blows overlap)
+ * are theirs to take off, not this call's.
+ */
 export async function resolveDeaths(extra: readonly string[] = []): Promise<void> {
   const b = store.get().shown;
   if (!b) return;
-  const dying = [...extra];
+  const fading = store.get().dying;
+  const dying = extra.filter((key) => !fading.includes(key));
   for (const seat of ["player", "cpu"] as const) {
     b[seat].table.forEach((u, cell) => {
       const key = `${seat}-${cell}`;
-      if (u && u.hp <= 0 && !dying.includes(key)) dying.push(key);
+      if (u && u.hp <= 0 && !dying.includes(key) && !fading.includes(key)) dying.push(key);
     });
   }
   if (dying.length === 0) return;
   sounds.unitDead();
-  store.set({ dying });
+  store.set((s) => ({ dying: [...s.dying, ...dying] }));
   await wait(TIMINGS.removal);
   patchShown((s) => {
     const clear = (seat: ViewSide, side: ShownSide): ShownSide => ({
@@ -159,7 +176,7 @@ export async function resolveDeaths(extra: readonly string[] = []): Promise<void
       cpu: clear("cpu", s.cpu),
     };
   });
-  store.set({ dying: [] });
+  store.set((s) => ({ dying: s.dying.filter((key) => !dying.includes(key)) }));
 }
 
 /** A side's units wake at its turn start (shown at once; the closing snapshot has the rest). */

@@ -3,6 +3,7 @@ import { MESSAGES } from "@cardrealm/protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { appStore, initialAppState } from "../../stores/app-store.ts";
 import { battleStore, clearBattleStore, initialBattleState } from "../../stores/battle-store.ts";
+import { boardSettled, createMessageQueue, forgetBoardWork } from "./battle-queue.ts";
 import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
 import { lastSnapshot, shownFromSnapshot } from "./battle-view.ts";
 import { answerOf, boardOf, settledBoard } from "./board-fixture.ts";
@@ -15,6 +16,8 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 afterEach(() => {
+  // A blow still landing when a test ends is not the next test's to wait for.
+  forgetBoardWork();
   stopTimer();
   clearBattleStore();
   appStore.reset(initialAppState());
@@ -102,6 +105,99 @@ describe("message playback", () => {
     expect(battleStore.get().message?.text).toBe(MESSAGES.enemyTurn);
     await vi.advanceTimersByTimeAsync(TIMINGS.enemyMessage);
     await applying;
+  });
+
+  it("lets a turn's blows overlap: each lunge starts 225 ms after the one before, and each lands with its own numbers and dead", async () => {
+    const server = boardOf();
+    server.putUnit(1, 0, MOSSLING); // strikes the player's castle (lane 0 is empty)
+    server.putUnit(1, 1, MOSSLING); // and the player's Mossling in lane 1: both die
+    server.putUnit(0, 1, MOSSLING);
+    settledBoard(server.snapshot());
+    const castle = shown().player.hp;
+    // Each Mossling deals the other its whole hp.
+    const hp = shown().player.table[1]?.hp ?? 0;
+    const queue = createMessageQueue({ apply: applyMessage, settle: () => boardSettled() });
+    const lunges = () => battleStore.get().attackFx.map((a) => `${a.seat}-${a.cell}-${a.at}`);
+    const numbers = () => battleStore.get().popups.map((p) => `${p.seat}-${p.cell}:${p.text}`);
+    queue.push([
+      { unit_damage_to_player: { tableKey: 0, side: "cpu", damage: 2 } },
+      {
+        unit_fight: {
+          tableKey: 1,
+          sideA: "cpu",
+          sideD: "player",
+          attacking: hp,
+          defend: hp,
+          pierce: 0,
+        },
+      },
+      { cpu_end_turn: { turn: 2, timeout: false } },
+    ]);
+    expect(lunges()).toEqual(["cpu-0-castle"]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.blowStagger - 1);
+    expect(lunges()).toEqual(["cpu-0-castle"]);
+    await vi.advanceTimersByTimeAsync(1);
+    // The second lunge is under way before the first has landed.
+    expect(lunges()).toEqual(["cpu-0-castle", "cpu-1-unit"]);
+    expect(shown().player.hp).toBe(castle);
+    await vi.advanceTimersByTimeAsync(TIMINGS.attack - TIMINGS.blowStagger);
+    // The first blow lands: the castle's number, on the castle; the second is still on its way.
+    expect(lunges()).toEqual(["cpu-1-unit"]);
+    expect(shown().player.hp).toBe(castle - 2);
+    expect(numbers()).toEqual(["player-null:-2"]);
+    expect(shown().player.table[1]?.hp).toBe(hp);
+    expect(battleStore.get().dying).toEqual([]);
+    await vi.advanceTimersByTimeAsync(TIMINGS.blowStagger);
+    // The second lands: both units' numbers, and both fade (after their blow, not before).
+    expect(lunges()).toEqual([]);
+    expect(numbers()).toEqual(["player-null:-2", `player-1:-${hp}`, `cpu-1:-${hp}`]);
+    expect(battleStore.get().dying.sort()).toEqual(["cpu-1", "player-1"]);
+    expect(queue.idle()).toBe(false);
+    await vi.advanceTimersByTimeAsync(TIMINGS.removal);
+    // The queue is done once the dead are off the table.
+    expect(battleStore.get().dying).toEqual([]);
+    expect(shown().player.table[1]).toBeNull();
+    expect(shown().cpu.table[1]).toBeNull();
+    expect(shown().cpu.table[0]?.card).toBe(MOSSLING);
+    expect(queue.idle()).toBe(true);
+  });
+
+  it("waits for the blows under way before anything else touches the board", async () => {
+    const server = boardOf();
+    server.putUnit(1, 2, MOSSLING);
+    server.putUnit(0, 2, MOSSLING);
+    settledBoard(server.snapshot());
+    const next = structuredClone(server.snapshot());
+    if (!next.cpu || !next.player) throw new Error("no sides");
+    next.cpu.table[2] = 0;
+    next.player.table[2] = 0;
+    const hp = shown().player.table[2]?.hp ?? 0;
+    const queue = createMessageQueue({ apply: applyMessage, settle: () => boardSettled() });
+    queue.push([
+      {
+        unit_fight: {
+          tableKey: 2,
+          sideA: "player",
+          sideD: "cpu",
+          attacking: hp,
+          defend: hp,
+          pierce: 0,
+        },
+      },
+      next,
+    ]);
+    // The snapshot comes once the blow has landed and its dead have faded, not over them.
+    await vi.advanceTimersByTimeAsync(TIMINGS.attack + TIMINGS.removal - 1);
+    expect(battleStore.get().snapshot).not.toBe(next);
+    expect(battleStore.get().dying.sort()).toEqual(["cpu-2", "player-2"]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(battleStore.get().snapshot).toBe(next);
+    expect(battleStore.get().dying).toEqual([]);
+    // Each hp change floated once: the snapshot found the board as the blow left it.
+    expect(battleStore.get().popups.map((p) => `${p.seat}-${p.cell}:${p.text}`)).toEqual([
+      `cpu-2:-${hp}`,
+      `player-2:-${hp}`,
+    ]);
   });
 
   it("shows the arena bot's card only after it has thought like a person", async () => {

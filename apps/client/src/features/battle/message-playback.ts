@@ -8,12 +8,25 @@ import type {
   UnitFightMsg,
 } from "@cardrealm/engine";
 import { MESSAGES } from "@cardrealm/protocol";
-import { EMPTY_ATTACK, fxId, battleStore as store } from "../../stores/battle-store.ts";
+import {
+  type AttackFx,
+  EMPTY_ATTACK,
+  fxId,
+  battleStore as store,
+} from "../../stores/battle-store.ts";
 import { playAbility } from "./ability-popups.ts";
 import { printed } from "./battle-cards.ts";
 import { fxElementOf } from "./battle-motion.ts";
 import { paced } from "./battle-pace.ts";
-import { currentTempo, wait } from "./battle-queue.ts";
+import {
+  type BoardWork,
+  boardBusy,
+  boardSettled,
+  carryOn,
+  currentTempo,
+  QUEUE_GAP_MS,
+  wait,
+} from "./battle-queue.ts";
 import { sounds } from "./battle-sounds.ts";
 import { ARENA_BOT_ID, TIMINGS, TURN_SECONDS } from "./battle-timings.ts";
 import { tutorialAfterEnemyTurn, tutorialCardPlayed } from "./battle-tutorial.ts";
@@ -126,39 +139,55 @@ async function onPlayerPlayed(msg: PlayerPlayedCardMsg): Promise<void> {
   }
 }
 
-async function onFight(msg: UnitFightMsg): Promise<void> {
-  sounds.attack(msg.attacking);
-  store.set({ attackFx: { id: fxId(), seat: msg.sideA, cell: msg.tableKey, at: "unit" } });
-  await wait(TIMINGS.attack);
-  sounds.hit();
-  fx(
-    { seat: msg.sideD, cell: msg.tableKey },
-    "impact",
-    fxElementOf(unitCard(msg.sideA, msg.tableKey)),
-  );
-  if (msg.pierce > 0) fx({ seat: msg.sideD, cell: null }, "impact", "neutral");
-  changeHp({ seat: msg.sideD, cell: msg.tableKey }, -msg.attacking);
-  changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
-  changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
-  store.set({ attackFx: null });
-  // The attacker goes back (300 ms) while the board goes on: the next blow
-  // is another column's (docs/battle-pace.md); the dead fade at once.
-  await resolveDeaths();
+/**
+ * A blow: the attacker lunges (TIMINGS.attack) and the blow lands, its
+ * damage numbers and its deaths with it. Blows overlap: the message is done
+ * TIMINGS.blowStagger after the lunge starts (the queue's gap included), so
+ * the next blow of the turn (another column's) starts while this one is on
+ * its way; what lands is carried on (battle-queue.ts `carryOn`) and every
+ * message but a blow waits for it.
+ */
+function strike(attacker: AttackFx, land: () => void): Promise<void> {
+  store.set((s) => ({ attackFx: [...s.attackFx, attacker] }));
+  const landed = wait(TIMINGS.attack).then(() => {
+    sounds.hit();
+    land();
+    // The attacker goes back (300 ms) while the board goes on.
+    store.set((s) => ({ attackFx: s.attackFx.filter((a) => a.id !== attacker.id) }));
+    // The dead fade (400 ms) while the board goes on; what needs the board waits for it.
+    carryOn("fade", resolveDeaths());
+  });
+  carryOn("impact", landed);
+  return wait(TIMINGS.blowStagger - QUEUE_GAP_MS);
 }
 
-async function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
+function onFight(msg: UnitFightMsg): Promise<void> {
+  sounds.attack(msg.attacking);
+  const attacker: AttackFx = { id: fxId(), seat: msg.sideA, cell: msg.tableKey, at: "unit" };
+  return strike(attacker, () => {
+    fx(
+      { seat: msg.sideD, cell: msg.tableKey },
+      "impact",
+      fxElementOf(unitCard(msg.sideA, msg.tableKey)),
+    );
+    if (msg.pierce > 0) fx({ seat: msg.sideD, cell: null }, "impact", "neutral");
+    changeHp({ seat: msg.sideD, cell: msg.tableKey }, -msg.attacking);
+    changeHp({ seat: msg.sideA, cell: msg.tableKey }, -msg.defend);
+    changeHp({ seat: msg.sideD, cell: null }, -msg.pierce);
+  });
+}
+
+function onCastleHit(msg: UnitDamageToPlayerMsg): Promise<void> {
   sounds.attack(msg.damage);
-  store.set({ attackFx: { id: fxId(), seat: msg.side, cell: msg.tableKey, at: "castle" } });
-  await wait(TIMINGS.attack);
-  sounds.hit();
-  fx(
-    { seat: otherSeat(msg.side), cell: null },
-    "impact",
-    fxElementOf(unitCard(msg.side, msg.tableKey)),
-  );
-  changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
-  store.set({ attackFx: null });
-  // The attacker goes back (300 ms) while the next blow starts (another column's).
+  const attacker: AttackFx = { id: fxId(), seat: msg.side, cell: msg.tableKey, at: "castle" };
+  return strike(attacker, () => {
+    fx(
+      { seat: otherSeat(msg.side), cell: null },
+      "impact",
+      fxElementOf(unitCard(msg.side, msg.tableKey)),
+    );
+    changeHp({ seat: otherSeat(msg.side), cell: null }, -msg.damage);
+  });
 }
 
 async function onCpuEndTurn(): Promise<void> {
@@ -216,8 +245,38 @@ async function settle(msg: StateMessage): Promise<void> {
   });
 }
 
+const ALL_WORK: BoardWork[] = ["impact", "fade", "ability"];
+
+/** The message fields that may go on while earlier blows land or the dead fade. */
+const WITH_BLOWS_UNDER_WAY: Partial<Record<keyof StateMessage, BoardWork[]>> = {
+  // Another column's blow, while the blows before it land and their dead fade;
+  // not through an ability's dead (one may have stood in this blow's way).
+  unit_fight: ["ability"],
+  unit_damage_to_player: ["ability"],
+  // The turn ends and the next begins while the last dead fade: neither touches a table cell.
+  cpu_end_turn: ["impact"],
+  phase: ["impact"],
+};
+
+/**
+ * What a message waits for before it plays: the board as it stands (every
+ * blow landed, the dead gone), except for the fields above. A snapshot waits
+ * for all of it.
+ */
+function waitsFor(msg: StateMessage): BoardWork[] {
+  const kinds = new Set<BoardWork>();
+  for (const key of Object.keys(msg) as (keyof StateMessage)[]) {
+    if (msg[key] === undefined) continue;
+    for (const kind of WITH_BLOWS_UNDER_WAY[key] ?? ALL_WORK) kinds.add(kind);
+  }
+  return [...kinds];
+}
+
 /** Applies one state message, its animations included; resolves when it is done. */
 export async function applyMessage(msg: StateMessage): Promise<void> {
+  const waits = waitsFor(msg);
+  // Only when something is under way: with nothing to wait for, the message plays at once.
+  if (boardBusy(waits)) await boardSettled(waits);
   if (msg.skip_turn) dispatch({ type: "skip_turn" });
   if (msg.cpu_start_turn) await onCpuStartTurn(msg.cpu_start_turn.turn);
   if (msg.cpu_played_card) await onCpuPlayed(msg.cpu_played_card);
