@@ -126,7 +126,9 @@ describe("battle screen", () => {
     await advance(400);
     expect(screen.getByTestId("player-cast")).toBeTruthy();
     await advance(2000);
-    expect(screen.getByTestId("player-res-diamond").textContent).toBe("1+2");
+    // Gem Vein pays in fire and pow (docs/balance.md, issue 26): the diamond
+    // stock stays at 2 and its income rises to 2.
+    expect(screen.getByTestId("player-res-diamond").textContent).toBe("2+2");
     expect(battleStore.get().shown).toEqual(shownFromSnapshot(lastSnapshot(server)));
   });
 
