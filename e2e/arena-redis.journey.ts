@@ -15,7 +15,12 @@ import {
   sqliteSeeder,
   units,
 } from "./arena-support.ts";
-import { JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
+import {
+  JOURNEY_PACE,
+  JOURNEY_THROTTLES,
+  SERVER_START_DEADLINE_MS,
+  waitForServer,
+} from "./support.ts";
 
 /**
  * The same two-player game across two server processes (3113 and 3123 by
@@ -69,7 +74,9 @@ test.describe("the arena across two server processes sharing Redis", () => {
   let pgDatabase: string | null = null;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    // Two servers one after the other, each given SERVER_START_DEADLINE_MS:
+    // 90 s for both ran out as CI's journeys started four browsers at once.
+    test.setTimeout(2 * SERVER_START_DEADLINE_MS + 30_000);
     const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-e2e-redis-"));
     let databaseUrl = "";
     const base = process.env.DATABASE_URL;

@@ -274,6 +274,20 @@ function least(xs: number[]): number {
   return Math.min(...xs);
 }
 
+/** Extra runs of a page over its budget before the check fails (LOAD_BUDGET_EXTRA_RUNS, 3). */
+const EXTRA_RUNS = Number(process.env.LOAD_BUDGET_EXTRA_RUNS ?? 3);
+const PAGES = ["map", "battle"] as const;
+
+/** A page's least run, and its ratio to the calibration. */
+function leastOf(runs: ScriptTime[], calibrationMs: number): { scriptMs: number; ratio: number } {
+  const scriptMs = least(runs.map((r) => r.totalMs));
+  return { scriptMs, ratio: scriptMs / calibrationMs };
+}
+
+function readBudget(): Budget {
+  return JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as Budget;
+}
+
 async function main(): Promise<void> {
   const record = process.argv.includes("--record");
   const load = () =>
@@ -288,6 +302,7 @@ async function main(): Promise<void> {
   });
   const calib: number[] = [];
   const times: Record<PageName, ScriptTime[]> = { map: [], battle: [] };
+  const measure = { map: measureMap, battle: measureBattle };
   try {
     for (let i = 0; i < RUNS; i++) {
       calib.push(await calibrate(browser));
@@ -297,6 +312,25 @@ async function main(): Promise<void> {
         `  run ${i + 1}: calibration ${calib[i]?.toFixed(1)} ms, map ${times.map[i]?.totalMs.toFixed(1)} ms, battle ${times.battle[i]?.totalMs.toFixed(1)} ms (load ${load()})`,
       );
     }
+    // A page over its budget is measured again before it fails the check: on
+    // a loaded machine one page's runs spread 2x (battle 655-1421 ms in one
+    // check at load 1-3.5), and CI's least of 3 at load 6-7 came out +27 %.
+    // Growth in the build is in every run; a busy moment is not.
+    const budget = existsSync(BUDGET_FILE) && !record ? readBudget() : undefined;
+    for (let extra = 0; budget && extra < EXTRA_RUNS; extra++) {
+      const calibrationMs = least(calib);
+      const overPages = PAGES.filter((name) =>
+        overBudget(leastOf(times[name], calibrationMs), budget.pages[name], ALLOWED_GROWTH),
+      );
+      if (overPages.length === 0) break;
+      calib.push(await calibrate(browser));
+      for (const name of overPages) {
+        times[name].push(await measure[name](browser, server.url));
+        console.log(
+          `  again (${extra + 1} of ${EXTRA_RUNS}) ${name}: ${times[name].at(-1)?.totalMs.toFixed(1)} ms, calibration ${calib.at(-1)?.toFixed(1)} ms (load ${load()})`,
+        );
+      }
+    }
   } finally {
     await browser.close();
     server.child.kill("SIGTERM");
@@ -304,10 +338,10 @@ async function main(): Promise<void> {
   }
   const calibrationMs = least(calib);
   const measured = {} as Budget["pages"];
-  for (const name of ["map", "battle"] as const) {
+  for (const name of PAGES) {
     const runs = times[name];
     const best = runs.reduce((a, b) => (b.totalMs < a.totalMs ? b : a));
-    measured[name] = { scriptMs: best.totalMs, ratio: best.totalMs / calibrationMs };
+    measured[name] = leastOf(runs, calibrationMs);
     console.log(`  ${name}: top files of its least run: ${topUrls(best, 10).join(", ")}`);
   }
   if (record) {
@@ -330,9 +364,9 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const budget = JSON.parse(readFileSync(BUDGET_FILE, "utf8")) as Budget;
+  const budget = readBudget();
   let over = 0;
-  for (const name of ["map", "battle"] as const) {
+  for (const name of PAGES) {
     const m = measured[name];
     const b = budget.pages[name];
     const rawGrowth = m.scriptMs / b.scriptMs - 1;
