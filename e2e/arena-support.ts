@@ -180,6 +180,13 @@ export async function turnState(page: Page): Promise<TurnState> {
   return phase === "play_card" ? "mine" : "theirs";
 }
 
+/** Which of two players is to move now: that page, nobody yet (null), or "over". */
+export async function whoMoves(a: Page, b: Page): Promise<Page | null | "over"> {
+  const [sa, sb] = [await turnState(a), await turnState(b)];
+  if (sa === "over" || sb === "over") return "over";
+  return sa === "mine" ? a : sb === "mine" ? b : null;
+}
+
 /** Waits until it is this page's move (or the game ended). */
 export async function waitForTurn(page: Page, timeoutMs = 90_000): Promise<TurnState> {
   const end = Date.now() + timeoutMs;
@@ -348,9 +355,8 @@ export async function playRounds(a: Page, b: Page, rounds: number): Promise<void
     ((played.get(a) ?? 0) < rounds || (played.get(b) ?? 0) < rounds) &&
     Date.now() < deadline
   ) {
-    const [sa, sb] = [await turnState(a), await turnState(b)];
-    if (sa === "over" || sb === "over") return;
-    const mover = sa === "mine" ? a : sb === "mine" ? b : null;
+    const mover = await whoMoves(a, b);
+    if (mover === "over") return;
     if (!mover) {
       await a.waitForTimeout(250);
       continue;

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page } from "@playwright/test";
-import { playRounds, surrender, turnState, waitForTurn } from "./arena-support.ts";
+import { playRounds, surrender, waitForTurn, whoMoves } from "./arena-support.ts";
 import { expectMap, playAsNewPlayer } from "./support.ts";
 
 /**
@@ -315,9 +315,8 @@ export async function emotesBothWays(a: Page, b: Page, gameId: string): Promise<
 async function freshTurn(a: Page, b: Page): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    const [sa, sb] = [await turnState(a), await turnState(b)];
-    if (sa === "over" || sb === "over") return;
-    const mover = sa === "mine" ? a : sb === "mine" ? b : null;
+    const mover = await whoMoves(a, b);
+    if (mover === "over") return;
     if (!mover) {
       await a.waitForTimeout(250);
       continue;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { setMusicOn, setSoundEffectsOn, useAppStore } from "../../stores/app-store.ts";
 import { useBattleStore } from "../../stores/battle-store.ts";
 import { GearIcon, SwordIcon } from "./battle-icons.tsx";
@@ -162,36 +162,23 @@ export function BattleMenu() {
             }
           }}
         >
-          <button
-            type="button"
-            role="menuitemcheckbox"
-            className="btn btn--ghost battle-menu__item"
-            data-testid="battle-music"
-            aria-checked={playMusic}
-            onClick={() => setMusicOn(!playMusic)}
-          >
+          <MenuSwitch testId="battle-music" on={playMusic} onToggle={() => setMusicOn(!playMusic)}>
             Music: {playMusic ? "On" : "Off"}
-          </button>
-          <button
-            type="button"
-            role="menuitemcheckbox"
-            className="btn btn--ghost battle-menu__item"
-            data-testid="battle-sfx"
-            aria-checked={soundEffects}
-            onClick={() => setSoundEffectsOn(!soundEffects)}
+          </MenuSwitch>
+          <MenuSwitch
+            testId="battle-sfx"
+            on={soundEffects}
+            onToggle={() => setSoundEffectsOn(!soundEffects)}
           >
             Sound effects: {soundEffects ? "On" : "Off"}
-          </button>
-          <button
-            type="button"
-            role="menuitemcheckbox"
-            className="btn btn--ghost battle-menu__item"
-            data-testid="battle-speed"
-            aria-checked={speed === 2}
-            onClick={() => setBattleSpeed(speed === 2 ? 1 : 2)}
+          </MenuSwitch>
+          <MenuSwitch
+            testId="battle-speed"
+            on={speed === 2}
+            onToggle={() => setBattleSpeed(speed === 2 ? 1 : 2)}
           >
             Speed: {speed}x
-          </button>
+          </MenuSwitch>
           <button
             type="button"
             role="menuitem"
@@ -246,5 +233,26 @@ export function PickHint() {
         ✕
       </button>
     </div>
+  );
+}
+
+/** One on/off item of the battle menu (music, sound effects, speed). */
+function MenuSwitch(props: {
+  testId: string;
+  on: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="menuitemcheckbox"
+      className="btn btn--ghost battle-menu__item"
+      data-testid={props.testId}
+      aria-checked={props.on}
+      onClick={props.onToggle}
+    >
+      {props.children}
+    </button>
   );
 }
