@@ -7,10 +7,18 @@ import { loadGameContent } from "../src/content-bridge.ts";
 import { freshDb, testConfig } from "./harness.ts";
 
 /** A registered socket that never answers pings (a peer whose TCP connection died silently). */
-async function mutedSocket(base: string, me: { id: number; token: string }): Promise<WebSocket> {
+async function mutedSocket(
+  base: string,
+  me: { id: number; token: string },
+  onPing?: (ws: WebSocket, data: Buffer) => void,
+): Promise<WebSocket> {
   const ws = new WebSocket(`${base.replace("http", "ws")}/wss?token=${me.token}`, {
     autoPong: false,
   });
+  // Listening from the start: the server may ping a socket before it has
+  // registered (the first round starts within one slice of a socket
+  // arriving), and a ping nobody heard is never answered.
+  if (onPing) ws.on("ping", (data: Buffer) => onPing(ws, data));
   await new Promise<void>((resolve, reject) => {
     ws.on("open", () => {
       ws.send(JSON.stringify({ action: "register", version: "t", data: { user_id: me.id } }));
@@ -86,14 +94,17 @@ describe("the channel's heartbeat with a few sockets (one round per interval)", 
     // A round over two sockets ends after three 250 ms slices; the next one
     // used to start at once, so a pong slower than 750 ms closed the socket
     // (a busy browser through nginx: it reconnected, maybe to another process).
-    const late = await mutedSocket(base, await newGuest(base));
-    const other = await ChannelClient.open(base, await newGuest(base));
-    await other.waitType("registered");
+    // The ping handler is attached as the socket is made: a loaded machine
+    // once took longer than one 250 ms slice to sign the second guest up,
+    // the first ping went unheard, and the next round closed the socket (1006).
+    const [lateGuest, otherGuest] = [await newGuest(base), await newGuest(base)];
     const pings: number[] = [];
-    late.on("ping", (data: Buffer) => {
+    const late = await mutedSocket(base, lateGuest, (ws, data) => {
       pings.push(Date.now());
-      setTimeout(() => late.pong(data), 1200);
+      setTimeout(() => ws.pong(data), 1200);
     });
+    const other = await ChannelClient.open(base, otherGuest);
+    await other.waitType("registered");
     let closed: number | null = null;
     late.on("close", (code) => {
       closed = code;
