@@ -19,6 +19,7 @@ import {
   type Race,
   taper,
 } from "./figure-kit.ts";
+import { boulder, seams, stoneLimb } from "./figure-rock.ts";
 import type { Subject } from "./subject.ts";
 
 interface PoseAngles {
@@ -138,7 +139,14 @@ function behindBody(d: Draw, s: Subject, fr: Frame, k: Skeleton): void {
 }
 
 /** Legs (trousers and boots), a robe or a snake's tail. */
-function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
+function lowerBody(
+  d: Draw,
+  s: Subject,
+  fr: Frame,
+  k: Skeleton,
+  look: Race,
+  rocky = false,
+): void {
   const { sil } = d;
   const { b, pose, lift, noLegs, hip, shW, shF, shB } = k;
   const H = fr.H;
@@ -191,6 +199,10 @@ function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): voi
     ] as const) {
       const kn = knee(foot, fwd);
       sil.as(legs).line(lw, [hip, kn, foot]);
+      if (rocky) {
+        stoneLimb(d, kn, foot, lw * 1.1);
+        continue;
+      }
       // a boot from below the knee, and the foot
       sil.as(look.bare ? "skin" : "leather").line(lw * 1.05, [lerp(kn, foot, 0.35), foot]);
       sil
@@ -227,13 +239,17 @@ function torso(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race, rocky: b
     return;
   }
   if (rocky) {
-    for (const o of [shF, shB, wF, wB, neck])
-      sil.as("skin").ellipse(o, b.limb * H * rng.range(0.9, 1.4), b.limb * H * rng.range(0.8, 1.2));
-    // cracks
-    sil.ink
-      .M(...lerp(shB, wF, 0.2))
-      .L(...lerp(shB, wF, 0.5))
-      .L(...lerp(shF, wB, 0.6));
+    // stacked stone: a boulder at each corner of the chest and at the neck, glowing seams
+    [wB, wF, shB, shF, neck].forEach((o, i) =>
+      boulder(
+        d,
+        o,
+        b.limb * H * rng.range(1.1, 1.5),
+        b.limb * H * rng.range(0.95, 1.25),
+        i % 2 ? "hide" : "skin",
+      ),
+    );
+    seams(d, shF, shB, wF, wB);
     return;
   }
   if (s.bones) {
@@ -388,7 +404,11 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
     const elbow = fr.from(sh, b.arm / 2, 180 - a);
     const hand = fr.from(elbow, b.arm / 2, 180 - a - pose.bend);
     sil.as(sleeve).line(armW, [sh, elbow, hand]);
-    if (!rocky && !look.bare)
+    if (rocky) {
+      stoneLimb(d, elbow, hand, armW * 1.1);
+      return [hand, elbow];
+    }
+    if (!look.bare)
       sil
         .as(look.armour ? "metal" : "leather")
         .line(armW * 1.1, [lerp(elbow, hand, 0.45), lerp(elbow, hand, 0.85)]);
@@ -396,7 +416,7 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
     return [hand, elbow];
   };
   const [handB] = arm(shB, pose.back);
-  lowerBody(d, s, fr, k, look);
+  lowerBody(d, s, fr, k, look, rocky);
   torso(d, s, fr, k, look, rocky);
   if (look.armour || (s.build === "bulky" && !rocky && !look.bare)) pauldron(d, fr, shB, k);
   if (look.collar) collar(d, fr, k);
@@ -418,6 +438,8 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
         fr.from(headC, b.head * 1.1, 200),
         fr.from(headC, b.head * 0.4, 240),
       ]);
+  } else if (rocky) {
+    boulder(d, headC, hr * 1.05, hr);
   } else {
     sil.as(skin).ellipse(headC, hr, hr * 1.08);
   }
