@@ -139,14 +139,7 @@ function behindBody(d: Draw, s: Subject, fr: Frame, k: Skeleton): void {
 }
 
 /** Legs (trousers and boots), a robe or a snake's tail. */
-function lowerBody(
-  d: Draw,
-  s: Subject,
-  fr: Frame,
-  k: Skeleton,
-  look: Race,
-  rocky = false,
-): void {
+function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race, rocky = false): void {
   const { sil } = d;
   const { b, pose, lift, noLegs, hip, shW, shF, shB } = k;
   const H = fr.H;
@@ -309,6 +302,9 @@ function pauldron(d: Draw, fr: Frame, sh: Pt, k: Skeleton): void {
   d.sil.paint("gold").line(Math.max(0.6, r * 0.2), [pts[0] as Pt, pts[6] as Pt]);
 }
 
+/** Head radius (picture units) under which a face is drawn bold: one dark eye, a brow. */
+const SMALL_HEAD = 8;
+
 /** A face looking the figure's way: nose, eye, brow, mouth, and the race's features. */
 function face(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
   const { sil } = d;
@@ -329,6 +325,12 @@ function face(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
     sil.ink.M(...at(0.7, 120)).L(...at(0.85, 150));
   } else if (look.glowEyes) {
     sil.ink.M(...at(0.55, 45)).L(...at(0.6, 80));
+  } else if (hr < SMALL_HEAD) {
+    // a small head (a full figure): one dark eye with a catchlight, big enough to
+    // read at hand size, under a brow; a mouth would be under a pixel
+    ellipse(sil.inkFill, eye, hr * 0.2, hr * 0.26);
+    ellipse(sil.shine, at(0.42, 62), hr * 0.07, hr * 0.07);
+    sil.ink.M(...at(0.62, 28)).L(...at(0.66, 78));
   } else {
     ellipse(sil.shine, eye, er * 1.3, er * 0.8);
     const pupil = fr.from(eye, (er * 0.5) / fr.H, 90);
