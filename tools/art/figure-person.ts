@@ -233,15 +233,11 @@ function torso(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race, rocky: b
   }
   if (rocky) {
     // stacked stone: a boulder at each corner of the chest and at the neck, glowing seams
-    [wB, wF, shB, shF, neck].forEach((o, i) =>
-      boulder(
-        d,
-        o,
-        b.limb * H * rng.range(1.1, 1.5),
-        b.limb * H * rng.range(0.95, 1.25),
-        i % 2 ? "hide" : "skin",
-      ),
-    );
+    const stones = [wB, wF, shB, shF, neck];
+    for (const [i, o] of stones.entries()) {
+      const rx = b.limb * H * rng.range(1.1, 1.5);
+      boulder(d, o, rx, b.limb * H * rng.range(0.95, 1.25), i % 2 ? "hide" : "skin");
+    }
     seams(d, shF, shB, wF, wB);
     return;
   }
