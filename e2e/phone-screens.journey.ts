@@ -258,6 +258,8 @@ async function arenaAndStory(page: Page): Promise<void> {
   if (await after.isVisible()) {
     await check(page, "story after the battle", {
       root: '[data-testid="story-layer"]',
+      // the opponent's portrait beside its lines (docs/art.md "Opponent portraits")
+      shot: "story-after-phone",
     });
     await passStory(page);
   }

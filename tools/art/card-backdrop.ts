@@ -63,7 +63,7 @@ const SETTING_COLOURS: Partial<
   demon: {
     cave: { deep: "#1a0602", mid: "#7a2a08", land: "#200804", shade: "#4a0f06" },
     dusk: { deep: "#140a22", mid: "#5a2a5e", land: "#180c1c", shade: "#3a1440" },
-    storm: { deep: "#10120a", mid: "#5a5a22", land: "#161608", shade: "#34340e" },
+    storm: { deep: "#4e4416", mid: "#a8902c", land: "#1e1a08", shade: "#4a4214" },
     hall: { deep: "#08060c", mid: "#2a2030", land: "#0e0a12", shade: "#1e1626" },
   },
   vampire: {

@@ -15,7 +15,7 @@ import { hasIcon, minifyPath, rawIconPath } from "./icons.ts";
 import { EFFECT_ICONS, FACTION_ICONS, ICON_BY_ID, WORDS } from "./pick.ts";
 import { PHRASES } from "./pick-words.ts";
 import { CHAPTER_MEDALLIONS } from "./ui/medallions.ts";
-import { OPPONENT_FIGURES } from "./ui/portraits.ts";
+import { OPPONENT_SITTERS } from "./ui/portraits.ts";
 
 const STALE = "art is stale: run `npx tsx tools/art/build.ts` and commit apps/client/public";
 
@@ -144,8 +144,15 @@ describe("the pipeline", () => {
     expect(named.filter((n) => !hasIcon(n))).toEqual([]);
   });
 
-  it("draws every opponent as its own comic figure, not a default", () => {
-    expect(OPPONENTS.filter((o) => !OPPONENT_FIGURES[o.id]).map((o) => o.name)).toEqual([]);
+  it("paints every opponent as its own sitter, not a default", () => {
+    expect(OPPONENTS.filter((o) => !OPPONENT_SITTERS[o.id]).map((o) => o.name)).toEqual([]);
+    const words = OPPONENTS.map((o) => OPPONENT_SITTERS[o.id]?.words);
+    expect(new Set(words).size).toBe(OPPONENTS.length);
+  });
+
+  it("keeps portrait sources under 20 KB (the client loads their WebP bake)", () => {
+    for (const f of files.filter((x) => /\/opponent-\d+\.svg$/.test(x.path)))
+      expect(Buffer.byteLength(f.content), f.path).toBeLessThan(20 * 1024);
   });
 
   it("draws a card the same way whatever else is in the catalogue", () => {

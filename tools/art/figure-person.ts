@@ -19,6 +19,7 @@ import {
   type Race,
   taper,
 } from "./figure-kit.ts";
+import { boulder, seams, stoneLimb } from "./figure-rock.ts";
 import type { Subject } from "./subject.ts";
 
 interface PoseAngles {
@@ -138,7 +139,7 @@ function behindBody(d: Draw, s: Subject, fr: Frame, k: Skeleton): void {
 }
 
 /** Legs (trousers and boots), a robe or a snake's tail. */
-function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
+function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race, rocky = false): void {
   const { sil } = d;
   const { b, pose, lift, noLegs, hip, shW, shF, shB } = k;
   const H = fr.H;
@@ -191,6 +192,10 @@ function lowerBody(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): voi
     ] as const) {
       const kn = knee(foot, fwd);
       sil.as(legs).line(lw, [hip, kn, foot]);
+      if (rocky) {
+        stoneLimb(d, kn, foot, lw * 1.1);
+        continue;
+      }
       // a boot from below the knee, and the foot
       sil.as(look.bare ? "skin" : "leather").line(lw * 1.05, [lerp(kn, foot, 0.35), foot]);
       sil
@@ -227,13 +232,13 @@ function torso(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race, rocky: b
     return;
   }
   if (rocky) {
-    for (const o of [shF, shB, wF, wB, neck])
-      sil.as("skin").ellipse(o, b.limb * H * rng.range(0.9, 1.4), b.limb * H * rng.range(0.8, 1.2));
-    // cracks
-    sil.ink
-      .M(...lerp(shB, wF, 0.2))
-      .L(...lerp(shB, wF, 0.5))
-      .L(...lerp(shF, wB, 0.6));
+    // stacked stone: a boulder at each corner of the chest and at the neck, glowing seams
+    const stones = [wB, wF, shB, shF, neck];
+    for (const [i, o] of stones.entries()) {
+      const rx = b.limb * H * rng.range(1.1, 1.5);
+      boulder(d, o, rx, b.limb * H * rng.range(0.95, 1.25), i % 2 ? "hide" : "skin");
+    }
+    seams(d, shF, shB, wF, wB);
     return;
   }
   if (s.bones) {
@@ -293,6 +298,9 @@ function pauldron(d: Draw, fr: Frame, sh: Pt, k: Skeleton): void {
   d.sil.paint("gold").line(Math.max(0.6, r * 0.2), [pts[0] as Pt, pts[6] as Pt]);
 }
 
+/** Head radius (picture units) under which a face is drawn bold: one dark eye, a brow. */
+const SMALL_HEAD = 8;
+
 /** A face looking the figure's way: nose, eye, brow, mouth, and the race's features. */
 function face(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
   const { sil } = d;
@@ -313,6 +321,12 @@ function face(d: Draw, s: Subject, fr: Frame, k: Skeleton, look: Race): void {
     sil.ink.M(...at(0.7, 120)).L(...at(0.85, 150));
   } else if (look.glowEyes) {
     sil.ink.M(...at(0.55, 45)).L(...at(0.6, 80));
+  } else if (hr < SMALL_HEAD) {
+    // a small head (a full figure): one dark eye with a catchlight, big enough to
+    // read at hand size, under a brow; a mouth would be under a pixel
+    ellipse(sil.inkFill, eye, hr * 0.2, hr * 0.26);
+    ellipse(sil.shine, at(0.42, 62), hr * 0.07, hr * 0.07);
+    sil.ink.M(...at(0.62, 28)).L(...at(0.66, 78));
   } else {
     ellipse(sil.shine, eye, er * 1.3, er * 0.8);
     const pupil = fr.from(eye, (er * 0.5) / fr.H, 90);
@@ -388,7 +402,11 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
     const elbow = fr.from(sh, b.arm / 2, 180 - a);
     const hand = fr.from(elbow, b.arm / 2, 180 - a - pose.bend);
     sil.as(sleeve).line(armW, [sh, elbow, hand]);
-    if (!rocky && !look.bare)
+    if (rocky) {
+      stoneLimb(d, elbow, hand, armW * 1.1);
+      return [hand, elbow];
+    }
+    if (!look.bare)
       sil
         .as(look.armour ? "metal" : "leather")
         .line(armW * 1.1, [lerp(elbow, hand, 0.45), lerp(elbow, hand, 0.85)]);
@@ -396,7 +414,7 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
     return [hand, elbow];
   };
   const [handB] = arm(shB, pose.back);
-  lowerBody(d, s, fr, k, look);
+  lowerBody(d, s, fr, k, look, rocky);
   torso(d, s, fr, k, look, rocky);
   if (look.armour || (s.build === "bulky" && !rocky && !look.bare)) pauldron(d, fr, shB, k);
   if (look.collar) collar(d, fr, k);
@@ -418,6 +436,8 @@ export function humanoid(d: Draw, s: Subject, fr: Frame, rocky: boolean): Pt {
         fr.from(headC, b.head * 1.1, 200),
         fr.from(headC, b.head * 0.4, 240),
       ]);
+  } else if (rocky) {
+    boulder(d, headC, hr * 1.05, hr);
   } else {
     sil.as(skin).ellipse(headC, hr, hr * 1.08);
   }

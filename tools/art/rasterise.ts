@@ -1,7 +1,8 @@
 /**
  * Bakes the pipeline's SVGs that the screens show as bitmaps into WebP files
  * next to them: the full-screen backdrops (the world map, the battle
- * backgrounds, the login scene) and every card's two art panels.
+ * backgrounds, the login scene), every card's two art panels and the
+ * opponents' portraits.
  *
  * Why: Chromium paints SVG images on the CPU at every raster of their layer.
  * The world map (hundreds of paths) cost 0.7-1.4 s per raster and was the
@@ -26,6 +27,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { OPPONENTS } from "@cardrealm/content";
 import { chromium, type Page } from "playwright-core";
 import { CARD_DIR, MEDIA_DIR, PUBLIC_DIR } from "./build.ts";
 
@@ -45,6 +47,13 @@ export const QUALITY = 0.75;
 export const CARD_WIDTH = { mini: 300, max: 600 } as const;
 export type CardPanel = keyof typeof CARD_WIDTH;
 
+/**
+ * Portrait width: an opponent's portrait (SVG 256 x 256, painted parts with
+ * form-shading filters) is shown at most ~240 css px (the story dialogue),
+ * ~160 on the map's boss window and the battle's castle.
+ */
+export const PORTRAIT_WIDTH = 384;
+
 /** Where the source hashes of the last bake are kept. */
 export const MANIFEST = fileURLToPath(new URL("./rasterised.json", import.meta.url));
 
@@ -62,6 +71,12 @@ export function bakeTargets(publicDir = PUBLIC_DIR): BakeTarget[] {
     webp: `${MEDIA_DIR}/${name}.webp`,
     width: WIDTH,
   }));
+  for (const o of [...OPPONENTS].sort((a, b) => a.id - b.id))
+    targets.push({
+      svg: `${MEDIA_DIR}/opponent-${o.id}.svg`,
+      webp: `${MEDIA_DIR}/opponent-${o.id}.webp`,
+      width: PORTRAIT_WIDTH,
+    });
   for (const name of cardSvgs(publicDir)) {
     const panel: CardPanel = name.endsWith("-mini.svg") ? "mini" : "max";
     targets.push({

@@ -61,10 +61,11 @@ describe.skipIf(!haveChromium && !process.env.CI)("card art variety", () => {
     expect(spread?.large).toBeGreaterThanOrEqual(0.2);
   });
 
-  it("draws every faction in at least two settings, and most in three or more", () => {
+  it("draws every faction in at least three settings", () => {
     const counts = [...backgrounds.values()];
     expect(counts.length).toBeGreaterThan(5);
-    expect([...backgrounds.entries()].filter(([, n]) => n < 2)).toEqual([]);
+    // demons measured 2 until their storms turned sulphur (card-backdrop.ts SETTING_COLOURS)
+    expect([...backgrounds.entries()].filter(([, n]) => n < 3)).toEqual([]);
     const mean = counts.reduce((a, b) => a + b, 0) / counts.length;
     expect(mean, JSON.stringify([...backgrounds])).toBeGreaterThanOrEqual(2.5);
   });

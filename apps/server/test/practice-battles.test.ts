@@ -73,7 +73,12 @@ describe.each(DIALECTS)("deck challenges (practice battles) on %s", (dialect) =>
     expect(res.statusCode).toBe(200);
     const list = PracticeOpponentsSchema.parse(res.json().data);
     expect(list).toEqual([
-      { cpu_id: 6, name: getOpponent(6)?.name, avatar: "/static/media/opponent-6.svg", chapter: 1 },
+      {
+        cpu_id: 6,
+        name: getOpponent(6)?.name,
+        avatar: "/static/media/opponent-6.webp",
+        chapter: 1,
+      },
     ]);
     await t.db.kysely
       .insertInto("user_maps")

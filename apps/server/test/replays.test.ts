@@ -52,7 +52,7 @@ describe.each(DIALECTS)("replays on %s", (dialect) => {
         result: "win",
         available: true,
         share_id: null,
-        opponent: expect.objectContaining({ cpu_id: 6, avatar: "/static/media/opponent-6.svg" }),
+        opponent: expect.objectContaining({ cpu_id: 6, avatar: "/static/media/opponent-6.webp" }),
       }),
     ]);
     expect(rows[0]?.turns).toBeGreaterThan(1);

@@ -1,212 +1,219 @@
-/** Opponent portraits, 256 x 256: the faction's night, scenery and the opponent as a comic figure. */
+/**
+ * Opponent portraits, 256 x 256: each opponent painted with the card art's
+ * lit figure kit (figure-person.ts, figure-creatures.ts..., painted parts,
+ * form shading, key light and rim; card-paint.ts) in a setting that fits it
+ * (card-backdrop.ts), framed close (a bust) for bosses and named rulers and
+ * from the thighs up for the others, cropped square around the figure and
+ * closed by a round medallion vignette (the client shows it in a circle on
+ * the map and the boss window, in a rounded square in the story dialogue).
+ *
+ * The figure is read from words like a card's (subject.ts, card-look.ts):
+ * `OPPONENT_SITTERS` gives each opponent the words and the setting.
+ */
 
-import type { SceneFigureKind } from "@cardrealm/content";
-import { type FigureArt, type FigureColors, figureArt } from "../../comics/figures.ts";
-import { type HumanOpts, human } from "../../comics/people.ts";
 import { Rng } from "../../shared/rng.ts";
-import { mix, NEBULA, type Palette, paletteOf } from "../palette.ts";
-import { hasMoon, nearScenery, ridge } from "../scenery.ts";
+import {
+  backdrop,
+  foreground,
+  groundFill,
+  type Setting,
+  settingPalette,
+} from "../card-backdrop.ts";
+import { lookOf, raceOf } from "../card-look.ts";
+import { finishPicture, keyLight, paintFigure, shadeFilter } from "../card-paint.ts";
+import { bodyGradient, groundOf, HH, lightOf, settingDefs, W } from "../card-setting.ts";
+import { drawUnit } from "../card-unit.ts";
+import { Sil } from "../figure-kit.ts";
+import { mix, paletteOf } from "../palette.ts";
+import { subjectOf } from "../subject.ts";
 import { el, num, stops, svgDoc } from "../svg.ts";
-import type { Faction } from "../types.ts";
-import { blurFilter, grainFilter, starDots, wobbleFilter } from "./common.ts";
+import type { CardDef, Faction } from "../types.ts";
 
 /**
- * What an opponent's portrait shows, in the comics' figure style
- * (tools/comics/figures.ts, people.ts): a scene figure kind, or a person
- * built from options for the named ones. Other ids get a hooded person.
+ * Who sits for an opponent's portrait: the words the figure is read from
+ * (a card name: subject.ts's vocabulary), the setting behind it, and whether
+ * it is a boss (drawn close, head and shoulders filling the frame).
  */
-type Sitter = { kind: SceneFigureKind } | { person: HumanOpts };
-
-export const OPPONENT_FIGURES: Readonly<Record<number, Sitter>> = {
-  2: { kind: "horde" },
-  3: { kind: "necromancer" },
-  4: { person: { head: "crown", robe: true, arms: "staff", cape: 1.3, eyes: true, bulk: 1.1 } },
-  5: { kind: "earth" },
-  6: { kind: "air" },
-  7: { kind: "fire" },
-  9: { kind: "rats" },
-  10: { kind: "thieves" },
-  11: { person: { head: "hood", arms: "dagger", cape: 1.1, hunch: 5, eyes: true } },
-  12: { kind: "chimera" },
-  13: { kind: "lamia" },
-  14: { person: { head: "horns", robe: true, arms: "candle", cape: 0.8, eyes: true } },
-  15: { kind: "wall" },
-  16: { kind: "wall" },
-  17: { kind: "mages" },
-  18: { kind: "witches" },
-  19: { person: { head: "witch", robe: true, arms: "staff", bulk: 0.95, eyes: true } },
-  20: { kind: "demon" },
-  21: { person: { head: "hood", cape: 1.6, arms: "raise", wings: true, eyes: true } },
-  22: { person: { head: "ears", arms: "spear", hunch: 6, bulk: 1.15, banner: true, eyes: true } },
-  23: { person: { head: "horns", arms: "club", bulk: 1.5, hunch: 4, eyes: true } },
-  24: { kind: "troll" },
-  28: { person: { head: "collar", cape: 2, arms: "raise", wings: true, eyes: true } },
-  29: { person: { head: "hair", cape: 1.6, arms: "goblet", bulk: 0.9, eyes: true } },
-  30: { kind: "vampires" },
-};
-
-/** Local units to pixels, and where the feet go, so the sitter fills the square. */
-const SIT: Partial<Record<SceneFigureKind, { s: number; y: number }>> = {
-  rats: { s: 4.2, y: 236 },
-  chimera: { s: 2.4, y: 250 },
-  wall: { s: 0.85, y: 236 },
-  air: { s: 2.3, y: 262 },
-  earth: { s: 2.5, y: 270 },
-  fire: { s: 2.4, y: 268 },
-  troll: { s: 2.2, y: 262 },
-  lamia: { s: 2.5, y: 262 },
-  horde: { s: 2.2, y: 262 },
-  thieves: { s: 2.6, y: 290 },
-  mages: { s: 2.4, y: 286 },
-};
-
-function sitterArt(
-  sitter: Sitter,
-  c: FigureColors,
-  rng: Rng,
-): { art: FigureArt; s: number; y: number } {
-  if ("person" in sitter) {
-    return { art: { ...human(sitter.person, c), scale: 3, place: "ground" }, s: 3, y: 318 };
-  }
-  const art = figureArt(sitter.kind, c, rng, { heroPose: "sword" });
-  const at = SIT[sitter.kind] ?? { s: 3, y: 318 };
-  return { art, ...at };
+export interface Sitter {
+  words: string;
+  setting: Setting;
+  boss?: true;
+  /** The element the light leans to (as a card's main cost; none: the faction's glow). */
+  element?: "fire" | "diamond" | "pow";
+  /** Keywords the figure shows (flying: wings). */
+  keywords?: CardDef["keywords"];
+  /** A seed word that re-rolls the pose and the light (two sitters too alike). */
+  seed?: string;
 }
 
-/** The portrait's gradients (sky, glow, the comics' halo, void, fire and beam) and filters. */
-function portraitDefs(pal: Palette, id: number): string {
+export const OPPONENT_SITTERS: Readonly<Record<number, Sitter>> = {
+  // chapter 1, the elves' guardians
+  6: { words: "Air Elemental", setting: "storm", element: "diamond" },
+  5: { words: "Earth Elemental", setting: "cave" },
+  7: { words: "Fire Elemental", setting: "dusk", boss: true, element: "fire" },
+  // chapter 2, the dead
+  2: { words: "Zombie Horde", setting: "dusk" },
+  3: { words: "Zombie Wizard", setting: "cave" },
+  4: { words: "Morvath the Gravelord", setting: "storm", boss: true },
+  // chapter 3, the port
+  9: { words: "Rat Pack", setting: "dusk" },
+  10: { words: "Thief Pack", setting: "storm" },
+  11: { words: "Silkhand, the Master Thief", setting: "hall", boss: true },
+  // chapter 4, the heretics
+  12: { words: "Chimera", setting: "cave" },
+  13: { words: "Lamia", setting: "dusk" },
+  14: { words: "Heresiarch Vexilla, Cult Priestess", setting: "hall", boss: true },
+  // chapter 5, the tower's living walls: a stern wall, stone that dreams, a giant standing still
+  15: { words: "First Wall", setting: "day" },
+  16: { words: "Dreaming Golem", setting: "dusk" },
+  17: { words: "Stone Colossus", setting: "storm", boss: true },
+  // chapter 6, the demons
+  18: { words: "Fire Witch", setting: "cave", element: "fire" },
+  19: { words: "Earth Witch", setting: "storm", element: "pow" },
+  20: { words: "Ysolde, the Demon Princess", setting: "hall", boss: true },
+  // chapter 7, the trolls
+  22: { words: "Goblin Lord", setting: "forest" },
+  23: { words: "Ork Brute", setting: "day" },
+  24: { words: "Grumhild, the Troll Queen", setting: "cave", boss: true },
+  // chapter 8, the vampires
+  28: {
+    words: "Nocturne, the Blood Herald",
+    setting: "storm",
+    keywords: { flying: true },
+  },
+  29: { words: "Mirela, the Velvet Countess", setting: "hall" },
+  30: { words: "Orlav, the Sanguine King", setting: "dusk", boss: true },
+  // the arena bot
+  21: { words: "Ravenmoth, Duelist", setting: "hall" },
+};
+
+/** A sitter for an opponent the table does not name: a duelist at dusk. */
+function sitterOf(id: number, name: string): Sitter {
+  return OPPONENT_SITTERS[id] ?? { words: `${name}, Duelist`, setting: "dusk" };
+}
+
+/**
+ * The card a sitter is drawn as: no cost (the light keeps the faction's
+ * colour, or leans to the sitter's element), a size that frames a boss close and the others half.
+ */
+export function sitterCard(id: number, sitter: Sitter, faction: Faction): CardDef {
+  const big = sitter.boss === true;
+  return {
+    id,
+    name: sitter.words,
+    level: 1,
+    type: "unit",
+    cost: {
+      fire: sitter.element === "fire" ? 1 : 0,
+      diamond: sitter.element === "diamond" ? 1 : 0,
+      pow: sitter.element === "pow" ? 1 : 0,
+    },
+    attack: big ? 8 : 5,
+    hp: big ? 10 : 7,
+    rarity: "common",
+    set: "base",
+    faction,
+    abilities: [],
+    ...(sitter.keywords ? { keywords: sitter.keywords } : {}),
+  };
+}
+
+/** The medallion: a round vignette in the faction's deep colour and a thin ring of its glow. */
+function medallion(deep: string, glow: string, x0: number, y0: number, size: number): string {
+  const cx = x0 + size / 2;
+  const r = size / 2;
+  const cy = y0 + r;
   return (
     el(
-      "linearGradient",
-      { id: "s", x2: "0", y2: "1" },
-      stops([
-        [0, pal.deep],
-        [0.65, pal.mid],
-        [1, pal.deep],
-      ]),
-    ) +
-    el(
       "radialGradient",
-      { id: "g" },
+      { id: "md", gradientUnits: "userSpaceOnUse", cx: num(cx), cy: num(cy), r: num(r * 1.42) },
       stops([
-        [0, pal.glow, 0.75],
-        [0.5, pal.glow, 0.2],
-        [1, pal.glow, 0],
+        [0.58, deep, 0],
+        [0.7, deep, 0.55],
+        [1, deep, 1],
       ]),
     ) +
-    el(
-      "radialGradient",
-      { id: "halo" },
-      stops([
-        [0, pal.glow, 0.9],
-        [0.35, pal.glow, 0.3],
-        [1, pal.glow, 0],
-      ]),
-    ) +
-    el(
-      "radialGradient",
-      { id: "void" },
-      stops([
-        [0, "#000000"],
-        [0.7, "#3a0a10"],
-        [1, "#ff6a2a"],
-      ]),
-    ) +
-    el(
-      "linearGradient",
-      { id: "fire", x1: "0", y1: "1", x2: "0", y2: "0" },
-      stops([
-        [0, "#ff3a1a"],
-        [0.55, "#ff8a2a"],
-        [1, "#ffe08a"],
-      ]),
-    ) +
-    el(
-      "linearGradient",
-      { id: "beam", x1: "0", y1: "1", x2: "0", y2: "0" },
-      stops([
-        [0, pal.glow],
-        [1, pal.glow, 0],
-      ]),
-    ) +
-    el(
-      "radialGradient",
-      { id: "u" },
-      stops([
-        [0, NEBULA, 0.5],
-        [1, NEBULA, 0],
-      ]),
-    ) +
-    el(
-      "radialGradient",
-      { id: "v", r: ".72" },
-      stops([
-        [0.55, pal.deep, 0],
-        [1, pal.deep, 0.95],
-      ]),
-    ) +
-    blurFilter("b", 3) +
-    grainFilter("n", 0.7, id) +
-    wobbleFilter("w", 0.05, 5, id)
+    el("rect", { x: num(x0), y: num(y0), width: num(size), height: num(size), fill: "url(#md)" }) +
+    el("circle", {
+      cx: num(cx),
+      cy: num(cy),
+      r: num(r * 0.97),
+      fill: "none",
+      stroke: glow,
+      "stroke-width": ".8",
+      opacity: ".45",
+    })
   );
 }
 
-/** A square 256 portrait: the faction's night, scenery and the sitter as a rim-lit comic figure. */
+/** A square 256 portrait: the opponent as a painted, lit figure in its setting. */
 export function portraitSvg(id: number, name: string, faction: Faction): string {
+  const sitter = sitterOf(id, name);
+  const card = sitterCard(id, sitter, faction);
+  const seed = `opponent:${id}${sitter.seed ?? ""}`;
+  const where = sitter.setting;
+  const pal = settingPalette(paletteOf(faction), faction, where);
+  const rng = new Rng(seed);
+  const extra = new Rng(`${seed}:extra`);
+  const subject = subjectOf(card, rng);
+  const lit = lightOf(card, pal, rng);
+  const dark = mix(pal.deep, "#000000", 0.35);
+
+  const defs = settingDefs(pal, lit, rng, id + 7);
+  const setting = backdrop(where, card, pal, lit, rng, extra, false);
+  const ground = groundOf(lit, false, groundFill(where, pal, lit), rng);
+  const body = [...setting.body, ...ground.body];
+  const sil = new Sil();
+  const props = new Sil();
+  const unit = drawUnit(
+    { sil, rng, race: raceOf(card, subject) },
+    card,
+    subject,
+    lit,
+    ground,
+    props,
+  );
+  if (unit.shadow) body.push(unit.shadow);
+  const { focus } = unit;
+  const look = lookOf(card, subject);
+  defs.push(
+    bodyGradient(lit, dark, focus),
+    shadeFilter(lit, mix(pal.deep, "#000000", 0.2)),
+    keyLight(lit, pal.deep, focus),
+  );
+  const figure = paintFigure(sil, props, lit, focus, false, { dark, glowFill: pal.glow, look });
+  if (figure.defs) defs.push(figure.defs);
+  body.push(...figure.body, ...unit.after, foreground(where, pal, lit, rng));
+  body.push(
+    el("rect", {
+      width: W,
+      height: HH,
+      filter: "url(#tx)",
+      opacity: ".3",
+      style: "mix-blend-mode:overlay",
+    }),
+  );
+  const content = finishPicture(body, {
+    rng,
+    extra,
+    pal,
+    lit,
+    focus,
+    stars: setting.stars,
+    rarity: "common",
+    max: false,
+  });
+  // a square around the sitter, closer on a boss, drawn 256 wide
+  const side = sitter.boss ? 112 : 128;
+  const x0 = Math.max(0, Math.min(W - side, focus[0] - side / 2));
+  const y0 = Math.max(0, Math.min(HH - side, focus[1] - side * 0.55));
   const S = 256;
-  const pal = paletteOf(faction);
-  const rng = new Rng(`opponent:${id}`);
-  const near = nearScenery(faction, rng, S, S, 214, 34);
-  const sitter = OPPONENT_FIGURES[id] ?? {
-    person: { head: "hood", cape: 1, arms: "sword", eyes: true },
-  };
-  const colours: FigureColors = {
-    glow: pal.glow,
-    ink: mix(pal.deep, "#000000", 0.3),
-    fire: "#ffd070",
-  };
-  const { art, s, y } = sitterArt(sitter, colours, rng.fork("figure"));
-  const flip = rng.chance(0.5) ? -1 : 1;
-  const moon = hasMoon(faction);
-  const mx = flip > 0 ? 200 : 56;
-  const rim = mix(pal.glow, "#ffffff", 0.35);
-  const defs = portraitDefs(pal, id) + el("g", { id: "p" }, art.body);
-  const t = `translate(${S / 2} ${y}) scale(${num(s * flip, 2)} ${num(s, 2)})`;
-  const body =
-    el("rect", { width: S, height: S, fill: "url(#s)" }) +
-    el("ellipse", { cx: num(S - mx), cy: "40", rx: "120", ry: "70", fill: "url(#u)" }) +
-    el("path", {
-      d: starDots(rng, 18, S, 150),
-      stroke: pal.light,
-      "stroke-width": "1.3",
-      "stroke-linecap": "round",
-      opacity: ".55",
-    }) +
-    (moon
-      ? el("circle", { cx: mx, cy: "50", r: "40", fill: "url(#g)" }) +
-        el("circle", { cx: mx, cy: "50", r: "17", fill: pal.light, opacity: ".85" })
-      : "") +
-    el("path", { d: ridge(rng, S, S, 190, 40, 6), fill: pal.shade, opacity: ".55" }) +
-    el("ellipse", { cx: "128", cy: "118", rx: "120", ry: "110", fill: "url(#g)" }) +
-    el("path", { d: near.d, fill: pal.land, filter: "url(#w)" }) +
-    (near.lights ? el("path", { d: near.lights, fill: pal.glow, opacity: ".8" }) : "") +
-    el(
-      "g",
-      { transform: t, "stroke-linecap": "round", "stroke-linejoin": "round" },
-      el("use", {
-        href: "#p",
-        fill: rim,
-        stroke: rim,
-        x: num(flip * 1.4, 1),
-        y: "-.8",
-        filter: "url(#b)",
-        opacity: ".8",
-      }) +
-        el("use", { href: "#p", fill: rim, stroke: rim, x: num(flip * 0.9, 1), y: "-.5" }) +
-        el("use", { href: "#p", fill: colours.ink, stroke: colours.ink }) +
-        art.glow,
-    ) +
-    el("rect", { width: S, height: S, filter: "url(#n)", opacity: ".18" }) +
-    el("rect", { width: S, height: S, fill: "url(#v)" });
-  return svgDoc(S, S, el("defs", {}, defs) + body, name);
+  const square = `scale(${num(S / side, 4)}) translate(${num(-x0)} ${num(-y0)})`;
+  return svgDoc(
+    S,
+    S,
+    el("defs", {}, defs.join("")) +
+      el("g", { transform: square }, content + medallion(dark, pal.glow, x0, y0, side)),
+    name,
+  );
 }

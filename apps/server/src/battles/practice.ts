@@ -83,7 +83,7 @@ export function metOpponents(
     .map((o) => ({
       cpu_id: o.id,
       name: o.name,
-      avatar: `/static/media/${o.portrait}.svg`,
+      avatar: `/static/media/${o.portrait}.webp`,
       chapter: content.chapterOf(o.id)?.level ?? 0,
     }));
 }

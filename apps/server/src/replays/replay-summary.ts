@@ -27,7 +27,7 @@ const AVATAR_COUNT = 8;
  * (the client's opponentPortrait, so the viewer matches the live battle).
  */
 export function portraitOf(cpuId: number | null, name: string): string {
-  if (cpuId !== null && cpuId > 0) return `/static/media/opponent-${cpuId}.svg`;
+  if (cpuId !== null && cpuId > 0) return `/static/media/opponent-${cpuId}.webp`;
   let h = 0;
   for (const ch of name) h = (Math.imul(h, 31) + (ch.codePointAt(0) ?? 0)) >>> 0;
   return `/static/media/avatar-${h % AVATAR_COUNT}.svg`;

@@ -3,7 +3,7 @@ import { AVATAR_COUNT, opponentPortrait } from "./portrait.ts";
 
 describe("opponent portraits", () => {
   it("a story or bot opponent shows its own art", () => {
-    expect(opponentPortrait(21, "Arena Bot")).toBe("/static/media/opponent-21.svg");
+    expect(opponentPortrait(21, "Arena Bot")).toBe("/static/media/opponent-21.webp");
   });
 
   it("a human opponent gets one of the avatar set, the same one for the same name", () => {

@@ -15,8 +15,8 @@ import SharedDeckOffer from "./shared-deck-offer.tsx";
 const DECK = { 1001: 5, 1002: 5, 1003: 5, 1004: 5, 1015: 5, 1016: 5, 1042: 10 };
 const CODE = encodeDeck(Object.entries(DECK).map(([id, amount]) => ({ id: Number(id), amount })));
 const OPPONENTS = [
-  { cpu_id: 6, name: "Air Elemental", avatar: "/static/media/opponent-6.svg", chapter: 1 },
-  { cpu_id: 7, name: "Elven Archer", avatar: "/static/media/opponent-7.svg", chapter: 1 },
+  { cpu_id: 6, name: "Air Elemental", avatar: "/static/media/opponent-6.webp", chapter: 1 },
+  { cpu_id: 7, name: "Elven Archer", avatar: "/static/media/opponent-7.webp", chapter: 1 },
 ];
 
 beforeEach(() => {
@@ -58,7 +58,7 @@ describe("a deck challenge", () => {
     await advance(0);
     const foe = screen.getByTestId("challenge-foe-7");
     expect(foe.textContent).toContain("Elven Archer");
-    expect(foe.querySelector("img")?.getAttribute("src")).toBe("/static/media/opponent-7.svg");
+    expect(foe.querySelector("img")?.getAttribute("src")).toBe("/static/media/opponent-7.webp");
     fireEvent.click(foe);
     await advance(0);
     const start = calls.find((c) => c.key === "POST /api/game/practice/start");

@@ -43,7 +43,7 @@ function OpponentCard({
       <span className="boss-card__portrait">
         <ArtImage
           className="boss-card__art"
-          src={`/static/media/${o?.portrait ?? `opponent-${slot.id}`}.svg`}
+          src={`/static/media/${o?.portrait ?? `opponent-${slot.id}`}.webp`}
           alt=""
           fallback={
             <span className="boss-card__fallback" aria-hidden="true">

@@ -78,7 +78,7 @@ export function Dialogue({ lines, opponent, onDone, onClose, busy, kicker }: Dia
           <div className="story-dialogue__portrait" aria-hidden="true">
             <ArtImage
               className="story-dialogue__portrait-art"
-              src={`/static/media/opponent-${opponent.id}.svg`}
+              src={`/static/media/opponent-${opponent.id}.webp`}
               alt=""
               fallback={<span className="story-dialogue__portrait-fallback">☠</span>}
             />

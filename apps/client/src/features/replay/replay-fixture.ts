@@ -84,7 +84,7 @@ export function replaySummary(overrides: Partial<ReplaySummary> = {}): ReplaySum
     id: REPLAY_ID,
     mode: "story",
     player: { name: "Morwen", cpu_id: null, avatar: "/static/media/avatar-1.svg" },
-    opponent: { name: "Air Elemental", cpu_id: 6, avatar: "/static/media/opponent-6.svg" },
+    opponent: { name: "Air Elemental", cpu_id: 6, avatar: "/static/media/opponent-6.webp" },
     result: "win",
     turns: 7,
     finished_at: "2026-11-26T10:15:00.000Z",
