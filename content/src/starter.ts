@@ -19,7 +19,7 @@ export const STARTER_LIBRARY: readonly CardAmount[] = [
   { id: 1015, amount: 4 },
   { id: 1016, amount: 3 },
   { id: 1017, amount: 2 },
-  { id: 1018, amount: 2 },
+  { id: 1018, amount: 3 },
   { id: 1019, amount: 2 },
   { id: 1020, amount: 3 },
   { id: 1022, amount: 3 },
@@ -45,9 +45,9 @@ export const STARTER_DECK: readonly CardAmount[] = [
   { id: 1002, amount: 2 },
   { id: 1003, amount: 2 },
   { id: 1006, amount: 3 },
-  { id: 1015, amount: 3 },
+  { id: 1015, amount: 4 },
   { id: 1016, amount: 3 },
-  { id: 1018, amount: 2 },
+  { id: 1018, amount: 3 },
   { id: 1020, amount: 2 },
   { id: 1022, amount: 2 },
   { id: 1098, amount: 3 },
@@ -55,8 +55,8 @@ export const STARTER_DECK: readonly CardAmount[] = [
   { id: 1153, amount: 2 },
   { id: 1154, amount: 3 },
   { id: 1155, amount: 2 },
-  { id: 1043, amount: 2 },
-  { id: 1044, amount: 3 },
+  { id: 1043, amount: 1 },
+  { id: 1044, amount: 2 },
 ];
 
 /** The deck slot the starter deck fills (and makes active). */

@@ -10,12 +10,14 @@
  * The limits are a ratchet, not yet issue 26's aim everywhere: the aim is
  * at most 8 resources unspent at a turn end (mean) and a median of at most
  * 12 left at a game's end for either side; the 200-game table in
- * docs/balance.md meets it for most match-ups and names the rows that
- * still miss. Four games a row cannot show a row's 8 or 12 (this run's rows
- * spread 4.5-10.7 and 6.5-18.5), so each row is held to a ratchet just
- * above this run (11 and 19; before this change 12.5 and 24), and the
- * pooled run, every row's turns and games together, to the aim itself
- * (8 and 12): a change that brings hoarding back moves the pool first.
+ * docs/balance.md meets it in every cell on seed 1 (a second seed misses
+ * four, named there). Four games a row cannot show a row's 8 or 12 (this run's rows
+ * spread 4.1-10.4 and 6.5-16: four games of one row are a handful of
+ * game ends, so one long game moves a row's median by 3-4), so each row is
+ * held to a ratchet just above this run (10.5 and 16; before 11 and 19,
+ * 12.5 and 24 before that), and the pooled run, every row's turns and
+ * games together, to the aim itself (8 and 12): a change that brings
+ * hoarding back moves the pool first.
  */
 import { CHAPTERS } from "@cardrealm/content";
 import { describe, expect, it } from "vitest";
@@ -32,8 +34,8 @@ import {
 const GAMES = 4;
 const SEED = 1;
 /** Mean resources unspent at a turn end, and the median left at a game's end (see above). */
-const UNSPENT_MAX = 11;
-const LEFT_AT_END_MAX = 19;
+const UNSPENT_MAX = 10.5;
+const LEFT_AT_END_MAX = 16;
 /** Issue 26's aim, held by the pooled run. */
 const POOLED_UNSPENT_MAX = 8;
 const POOLED_LEFT_AT_END_MAX = 12;

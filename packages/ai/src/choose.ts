@@ -24,7 +24,7 @@ import type { Weights } from "./evaluate.ts";
 import { decisionRng } from "./rng.ts";
 import { SEARCH, type SearchConfig, searchEnd, searchPlay } from "./search.ts";
 import { easyEnd, easyPlay, greedyEnd, greedyPlay } from "./simple-tiers.ts";
-import { evaluatorFor, type Search } from "./simulation.ts";
+import { evaluatorFor, hardEvaluatorFor, type Search } from "./simulation.ts";
 
 export type { SearchConfig } from "./search.ts";
 export { playCandidates } from "./simulation.ts";
@@ -82,7 +82,10 @@ export function decideTurn(
   if (state.over || state.active !== side) return { actions: [], afterPlay: state };
   const tier = options.tier;
   const s: Search = {
-    ev: evaluatorFor(catalogue, options.weights),
+    ev:
+      tier === "hard"
+        ? hardEvaluatorFor(catalogue, options.weights)
+        : evaluatorFor(catalogue, options.weights),
     me: side,
     rng: decisionRng(options.seed, state, side),
     noise: Math.max(0, Math.min(1, options.noise ?? 0)),

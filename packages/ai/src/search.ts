@@ -62,7 +62,9 @@ export const SEARCH: Record<"hard" | "boss", SearchConfig> = {
     deepWeight: 0,
     deepPlays: 1,
     rounds: 1,
-    now: 0,
+    // Issue 26: the state right after the play counts too, so a card played
+    // now is not traded for a bank the reply leaves untouched (HARD_WEIGHTS).
+    now: 0.3,
     afterEnd: 0.3,
   },
   boss: {

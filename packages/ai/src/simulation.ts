@@ -41,6 +41,27 @@ export interface Search {
 }
 
 const evaluators = new WeakMap<Catalogue, Evaluator>();
+const hardEvaluators = new WeakMap<Catalogue, Evaluator>();
+
+/**
+ * The hard tier's own weights (issue 26, item 2): its one-ply search
+ * through the enemy's reply valued a pile the way the other tiers do, yet
+ * banked more than they did (Chimera and Lamia ended games on 12.5-13);
+ * a doubled idle cost, with the state right after the play counted in its
+ * score (SEARCH.hard.now), makes it spend (11 and 11) at the same win rates.
+ */
+export const HARD_WEIGHTS: Partial<Weights> = { idle: 1 };
+
+/** evaluatorFor with the hard tier's weights (HARD_WEIGHTS), cached per catalogue. */
+export function hardEvaluatorFor(catalogue: Catalogue, weights?: Partial<Weights>): Evaluator {
+  if (weights) return makeEvaluator(catalogue, { ...DEFAULT_WEIGHTS, ...HARD_WEIGHTS, ...weights });
+  let ev = hardEvaluators.get(catalogue);
+  if (!ev) {
+    ev = makeEvaluator(catalogue, { ...DEFAULT_WEIGHTS, ...HARD_WEIGHTS });
+    hardEvaluators.set(catalogue, ev);
+  }
+  return ev;
+}
 
 export function evaluatorFor(catalogue: Catalogue, weights?: Partial<Weights>): Evaluator {
   if (weights) return makeEvaluator(catalogue, { ...DEFAULT_WEIGHTS, ...weights });
