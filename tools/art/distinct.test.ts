@@ -9,19 +9,17 @@
  * the glyph art before issue 15 it fails on Crypt Countess ~ Mirela (36 bits).
  */
 import { existsSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ALIKE,
   allPairs,
   type CardHash,
-  chromiumPath,
   colourHash,
   GRID,
   hamming,
   hashCards,
-  launch,
 } from "./distinct.ts";
+import { chromiumPath, lazyBrowser } from "./measure-cache.ts";
 
 // The bitmaps are WebP, which only the browser decodes here. npm test needs
 // Chromium for the journeys anyway; on CI a missing one fails (scripts/test.mjs).
@@ -63,17 +61,17 @@ describe("the colour dHash", () => {
 });
 
 describe.skipIf(!haveChromium && !process.env.CI)("card pictures", () => {
-  let browser: Browser | undefined;
+  // launched only for what the measure cache lacks (measure-cache.ts)
+  const browser = lazyBrowser();
   let hashes: CardHash[] = [];
 
   beforeAll(async () => {
-    browser = await launch();
     // ART_PUBLIC_DIR measures another tree's art (e.g. the old art of main)
-    hashes = await hashCards(browser, process.env.ART_PUBLIC_DIR || undefined);
+    hashes = await hashCards(browser.get, process.env.ART_PUBLIC_DIR || undefined);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await browser.close();
   });
 
   it(`differ pairwise in at least ${ALIKE} of 192 hash bits`, () => {

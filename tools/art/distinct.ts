@@ -28,9 +28,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CARDS } from "@cardrealm/content";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { CARD_DIR, PUBLIC_DIR } from "./build.ts";
 import { cardArt } from "./card-art.ts";
+import { type BrowserSource, browserOf, cachedMeasure, launch } from "./measure-cache.ts";
 import type { CardDef } from "./types.ts";
 
 /** Side of the grey grid the page reduces each picture to. */
@@ -52,14 +53,6 @@ export interface Pair {
   a: CardHash;
   b: CardHash;
   d: number;
-}
-
-export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-}
-
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath() });
 }
 
 /** Bits set in x. */
@@ -133,64 +126,78 @@ export function colourHash(rgb: readonly number[], size = GRID): bigint {
 }
 
 /**
+ * The page's half of `gridsOf`: decodes each picture, draws it `width` px
+ * wide and returns its red, green and blue planes of `size` x `size` box averages.
+ */
+const reduceToGrids = async ({
+  batch,
+  size,
+  width,
+}: {
+  batch: string[];
+  size: number;
+  width: number;
+}): Promise<number[][]> => {
+  const result: number[][] = [];
+  for (const url of batch) {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const w = width;
+    const h = Math.round((width * img.naturalHeight) / img.naturalWidth);
+    const canvas = document.createElement("canvas");
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("no 2d canvas");
+    ctx.drawImage(img, 0, 0, w, h);
+    const px = ctx.getImageData(0, 0, w, h).data;
+    // three planes (R, G, B) of box averages, row-major
+    const sum = new Array<number>(3 * size * size).fill(0);
+    const cnt = new Array<number>(size * size).fill(0);
+    for (let y = 0; y < h; y++) {
+      const gy = Math.floor((y * size) / h);
+      for (let x = 0; x < w; x++) {
+        const k = gy * size + Math.floor((x * size) / w);
+        const o = (y * w + x) * 4;
+        for (let c = 0; c < 3; c++)
+          sum[c * size * size + k] = (sum[c * size * size + k] ?? 0) + (px[o + c] ?? 0);
+        cnt[k] = (cnt[k] ?? 0) + 1;
+      }
+    }
+    result.push(sum.map((s, i) => Math.round((s / (cnt[i % (size * size)] ?? 1)) * 10) / 10));
+  }
+  return result;
+};
+
+/**
  * Decodes pictures (data: URLs) in the browser, each drawn at `width` px
  * wide, and returns, per picture in the order given, its red, green and blue
- * planes of GRID x GRID box averages (0-255), one after the other.
+ * planes of GRID x GRID box averages (0-255), one after the other. Kept in
+ * the measure cache under the pictures' bytes and this code (measure-cache.ts):
+ * the browser is asked for only when they were not measured before.
  */
 export async function gridsOf(
-  browser: Browser,
+  source: BrowserSource,
   urls: readonly string[],
   width = 300,
 ): Promise<number[][]> {
-  const page = await browser.newPage();
-  try {
-    const grids: number[][] = [];
-    // a batch at a time keeps each evaluate call's payload small
-    for (let i = 0; i < urls.length; i += 40) {
-      const batch = urls.slice(i, i + 40);
-      const out = await page.evaluate(
-        async ({ batch, size, width }) => {
-          const result: number[][] = [];
-          for (const url of batch) {
-            const img = new Image();
-            img.src = url;
-            await img.decode();
-            const w = width;
-            const h = Math.round((width * img.naturalHeight) / img.naturalWidth);
-            const canvas = document.createElement("canvas");
-            canvas.width = w;
-            canvas.height = h;
-            const ctx = canvas.getContext("2d");
-            if (!ctx) throw new Error("no 2d canvas");
-            ctx.drawImage(img, 0, 0, w, h);
-            const px = ctx.getImageData(0, 0, w, h).data;
-            // three planes (R, G, B) of box averages, row-major
-            const sum = new Array<number>(3 * size * size).fill(0);
-            const cnt = new Array<number>(size * size).fill(0);
-            for (let y = 0; y < h; y++) {
-              const gy = Math.floor((y * size) / h);
-              for (let x = 0; x < w; x++) {
-                const k = gy * size + Math.floor((x * size) / w);
-                const o = (y * w + x) * 4;
-                for (let c = 0; c < 3; c++)
-                  sum[c * size * size + k] = (sum[c * size * size + k] ?? 0) + (px[o + c] ?? 0);
-                cnt[k] = (cnt[k] ?? 0) + 1;
-              }
-            }
-            result.push(
-              sum.map((s, i) => Math.round((s / (cnt[i % (size * size)] ?? 1)) * 10) / 10),
-            );
-          }
-          return result;
-        },
-        { batch, size: GRID, width },
-      );
-      grids.push(...out);
+  return cachedMeasure("grids", [reduceToGrids.toString(), GRID, width, ...urls], async () => {
+    const page = await (await browserOf(source)).newPage();
+    try {
+      // tsx keeps function names with a helper the page does not have
+      await page.evaluate("globalThis.__name = (f) => f");
+      const grids: number[][] = [];
+      // a batch at a time keeps each evaluate call's payload small
+      for (let i = 0; i < urls.length; i += 40) {
+        const batch = urls.slice(i, i + 40);
+        grids.push(...(await page.evaluate(reduceToGrids, { batch, size: GRID, width })));
+      }
+      return grids;
+    } finally {
+      await page.close();
     }
-    return grids;
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 /** The committed mini bitmap of a card as a data: URL. */
@@ -202,7 +209,7 @@ export function bitmapUrl(publicDir: string, id: number): string {
 
 /** Hashes of every catalogue card's mini picture in `publicDir`. */
 export async function hashCards(
-  browser: Browser,
+  browser: BrowserSource,
   publicDir = PUBLIC_DIR,
   only?: ReadonlySet<number>,
 ): Promise<CardHash[]> {

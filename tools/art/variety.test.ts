@@ -7,9 +7,8 @@
  * (largest 11.3%), backgrounds 1-2 per faction, mean 1.22 (docs/art.md).
  */
 import { existsSync } from "node:fs";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromiumPath, launch } from "./distinct.ts";
+import { chromiumPath, lazyBrowser } from "./measure-cache.ts";
 import {
   backdropGroups,
   backgroundsPerFaction,
@@ -38,21 +37,21 @@ describe("backdrop groups", () => {
 });
 
 describe.skipIf(!haveChromium && !process.env.CI)("card art variety", () => {
-  let browser: Browser | undefined;
+  // launched only for what the measure cache lacks (measure-cache.ts)
+  const browser = lazyBrowser();
   let spread: Spread | undefined;
   let backgrounds = new Map<string, number>();
   let lit: LitFigures | undefined;
 
   beforeAll(async () => {
-    browser = await launch();
     const dir = process.env.ART_PUBLIC_DIR || undefined;
-    spread = await subjectSpread(browser, dir);
-    backgrounds = await backgroundsPerFaction(browser, dir);
-    lit = await subjectLight(browser, dir);
+    spread = await subjectSpread(browser.get, dir);
+    backgrounds = await backgroundsPerFaction(browser.get, dir);
+    lit = await subjectLight(browser.get, dir);
   }, 240_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await browser.close();
   });
 
   it("sizes units by what they are: the largest fill at least 5 times the frame the smallest do", () => {

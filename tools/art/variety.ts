@@ -37,9 +37,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CARDS } from "@cardrealm/content";
-import type { Browser } from "playwright-core";
 import { CARD_DIR, PUBLIC_DIR } from "./build.ts";
-import { bitmapUrl, GRID, gridsOf, launch } from "./distinct.ts";
+import { bitmapUrl, GRID, gridsOf } from "./distinct.ts";
+import { type BrowserSource, browserOf, cachedMeasure, launch } from "./measure-cache.ts";
 import type { CardDef } from "./types.ts";
 
 /** How many of the smallest and of the largest units the spread compares. */
@@ -64,7 +64,10 @@ export function subjectMask(svg: string): string | undefined {
 }
 
 /** Share (0-1) of the frame each mask covers. */
-export async function coverages(browser: Browser, masks: readonly string[]): Promise<number[]> {
+export async function coverages(
+  browser: BrowserSource,
+  masks: readonly string[],
+): Promise<number[]> {
   const urls = masks.map((m) => `data:image/svg+xml;base64,${Buffer.from(m).toString("base64")}`);
   const grids = await gridsOf(browser, urls, 200);
   const n = GRID * GRID;
@@ -90,7 +93,10 @@ export interface Spread {
 }
 
 /** The subject-area spread of the units in `publicDir` (their mini SVGs). */
-export async function subjectSpread(browser: Browser, publicDir = PUBLIC_DIR): Promise<Spread> {
+export async function subjectSpread(
+  browser: BrowserSource,
+  publicDir = PUBLIC_DIR,
+): Promise<Spread> {
   const units = CARDS.filter((c) => c.type === "unit").sort(
     (a, b) => unitSize(a) - unitSize(b) || a.id - b.id,
   );
@@ -124,78 +130,89 @@ export interface SubjectLight {
   spread: number;
 }
 
-/** Mask and bitmap of each card, drawn at 200 x 150; per card the light inside the mask. */
+/** The page's half of `lightInMasks`: one batch of mask and bitmap pairs. */
+const lightOfBatch = async ({
+  batch,
+  nearBlack,
+}: {
+  batch: { mask: string; bitmap: string }[];
+  nearBlack: number;
+}): Promise<SubjectLight[]> => {
+  const W = 200;
+  const H = 150;
+  const pixels = async (url: string): Promise<Uint8ClampedArray> => {
+    const img = new Image();
+    img.src = url;
+    await img.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = W;
+    canvas.height = H;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("no 2d canvas");
+    ctx.drawImage(img, 0, 0, W, H);
+    return ctx.getImageData(0, 0, W, H).data;
+  };
+  const result: SubjectLight[] = [];
+  for (const { mask, bitmap } of batch) {
+    const m = await pixels(mask);
+    const b = await pixels(bitmap);
+    const inside = (x: number, y: number): boolean =>
+      x >= 0 && y >= 0 && x < W && y < H && (m[(y * W + x) * 4] ?? 255) < 64;
+    let n = 0;
+    let sum = 0;
+    let sq = 0;
+    let dark = 0;
+    for (let y = 0; y < H; y++)
+      for (let x = 0; x < W; x++) {
+        if (
+          !inside(x, y) ||
+          !inside(x - 1, y) ||
+          !inside(x + 1, y) ||
+          !inside(x, y - 1) ||
+          !inside(x, y + 1)
+        )
+          continue;
+        const o = (y * W + x) * 4;
+        const l = 0.299 * (b[o] ?? 0) + 0.587 * (b[o + 1] ?? 0) + 0.114 * (b[o + 2] ?? 0);
+        n++;
+        sum += l;
+        sq += l * l;
+        if (l < nearBlack) dark++;
+      }
+    const mean = n ? sum / n : 0;
+    result.push({
+      mean,
+      black: n ? dark / n : 1,
+      spread: n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 0,
+    });
+  }
+  return result;
+};
+
+/**
+ * Mask and bitmap of each card, drawn at 200 x 150; per card the light inside
+ * the mask. Kept in the measure cache under the pictures and this code.
+ */
 export async function lightInMasks(
-  browser: Browser,
+  source: BrowserSource,
   pairs: ReadonlyArray<{ mask: string; bitmap: string }>,
 ): Promise<SubjectLight[]> {
-  const page = await browser.newPage();
-  try {
-    // tsx keeps function names with a helper the page does not have
-    await page.evaluate("globalThis.__name = (f) => f");
-    const out: SubjectLight[] = [];
-    for (let i = 0; i < pairs.length; i += 20) {
-      const batch = pairs.slice(i, i + 20);
-      const res = await page.evaluate(
-        async ({ batch, nearBlack }) => {
-          const W = 200;
-          const H = 150;
-          const pixels = async (url: string): Promise<Uint8ClampedArray> => {
-            const img = new Image();
-            img.src = url;
-            await img.decode();
-            const canvas = document.createElement("canvas");
-            canvas.width = W;
-            canvas.height = H;
-            const ctx = canvas.getContext("2d");
-            if (!ctx) throw new Error("no 2d canvas");
-            ctx.drawImage(img, 0, 0, W, H);
-            return ctx.getImageData(0, 0, W, H).data;
-          };
-          const result: { mean: number; black: number; spread: number }[] = [];
-          for (const { mask, bitmap } of batch) {
-            const m = await pixels(mask);
-            const b = await pixels(bitmap);
-            const inside = (x: number, y: number): boolean =>
-              x >= 0 && y >= 0 && x < W && y < H && (m[(y * W + x) * 4] ?? 255) < 64;
-            let n = 0;
-            let sum = 0;
-            let sq = 0;
-            let dark = 0;
-            for (let y = 0; y < H; y++)
-              for (let x = 0; x < W; x++) {
-                if (
-                  !inside(x, y) ||
-                  !inside(x - 1, y) ||
-                  !inside(x + 1, y) ||
-                  !inside(x, y - 1) ||
-                  !inside(x, y + 1)
-                )
-                  continue;
-                const o = (y * W + x) * 4;
-                const l = 0.299 * (b[o] ?? 0) + 0.587 * (b[o + 1] ?? 0) + 0.114 * (b[o + 2] ?? 0);
-                n++;
-                sum += l;
-                sq += l * l;
-                if (l < nearBlack) dark++;
-              }
-            const mean = n ? sum / n : 0;
-            result.push({
-              mean,
-              black: n ? dark / n : 1,
-              spread: n ? Math.sqrt(Math.max(0, sq / n - mean * mean)) : 0,
-            });
-          }
-          return result;
-        },
-        { batch, nearBlack: NEAR_BLACK },
-      );
-      out.push(...res);
+  const inputs = [lightOfBatch.toString(), NEAR_BLACK, ...pairs.flatMap((p) => [p.mask, p.bitmap])];
+  return cachedMeasure("light", inputs, async () => {
+    const page = await (await browserOf(source)).newPage();
+    try {
+      // tsx keeps function names with a helper the page does not have
+      await page.evaluate("globalThis.__name = (f) => f");
+      const out: SubjectLight[] = [];
+      for (let i = 0; i < pairs.length; i += 20) {
+        const batch = pairs.slice(i, i + 20);
+        out.push(...(await page.evaluate(lightOfBatch, { batch, nearBlack: NEAR_BLACK })));
+      }
+      return out;
+    } finally {
+      await page.close();
     }
-    return out;
-  } finally {
-    await page.close();
-  }
+  });
 }
 
 export interface LitFigures {
@@ -216,7 +233,10 @@ function medians(xs: readonly SubjectLight[]): SubjectLight {
 }
 
 /** How lit the units' subjects are in `publicDir` (their mini SVG masks and mini bitmaps). */
-export async function subjectLight(browser: Browser, publicDir = PUBLIC_DIR): Promise<LitFigures> {
+export async function subjectLight(
+  browser: BrowserSource,
+  publicDir = PUBLIC_DIR,
+): Promise<LitFigures> {
   const units = CARDS.filter((c) => c.type === "unit").sort(
     (a, b) => unitSize(a) - unitSize(b) || a.id - b.id,
   );
@@ -278,7 +298,7 @@ export function backdropGroups(backdrops: readonly (readonly number[])[]): numbe
 
 /** Distinct backgrounds per faction, from the committed mini bitmaps. */
 export async function backgroundsPerFaction(
-  browser: Browser,
+  browser: BrowserSource,
   publicDir = PUBLIC_DIR,
 ): Promise<Map<string, number>> {
   const cards = [...CARDS].sort((a, b) => a.id - b.id);
