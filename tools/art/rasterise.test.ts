@@ -2,7 +2,15 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { CARD_DIR, PUBLIC_DIR } from "./build.ts";
-import { BACKDROPS, bakeTargets, cardSvgs, readManifest, sourceHash, WIDTH } from "./rasterise.ts";
+import {
+  BACKDROPS,
+  bakeTargets,
+  cardSvgs,
+  readManifest,
+  SPRITES,
+  sourceHash,
+  WIDTH,
+} from "./rasterise.ts";
 
 const STALE =
   "bitmaps are stale: run `npm run art:rasterise -w @cardrealm/tools` and commit apps/client/public";
@@ -29,13 +37,16 @@ const targets = bakeTargets();
 const manifest = readManifest();
 
 describe("baked bitmaps (tools/art/rasterise.ts)", () => {
-  it("bakes the four backdrops and both panels of every card", () => {
+  it("bakes the four backdrops, the sprite sheets and both panels of every card", () => {
     expect(targets.filter((t) => t.width === WIDTH).map((t) => t.webp)).toEqual(
       BACKDROPS.map((b) => `static/media/${b}.webp`),
     );
     const cards = cardSvgs();
     expect(cards.length).toBeGreaterThan(0);
-    expect(targets.length).toBe(BACKDROPS.length + cards.length);
+    expect(targets.map((t) => t.webp)).toEqual(
+      expect.arrayContaining(SPRITES.map((s) => `static/media/${s.name}.webp`)),
+    );
+    expect(targets.length).toBe(BACKDROPS.length + SPRITES.length + cards.length);
   });
 
   it("every bitmap is a WebP of its width with its SVG's aspect ratio", () => {
