@@ -51,7 +51,8 @@ export async function startBenchServer(
   env: Record<string, string> = {},
   opts: BenchServerOptions = {},
 ): Promise<{ child: ChildProcess; url: string; dataDir: string }> {
-  const port = await freePort();
+  // BENCH_PORT=38310 pins the port (a shared machine hands each engineer a range).
+  const port = Number(process.env.BENCH_PORT) || (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), "cardrealm-bench-"));
   const nodeArgs = [
     ...(opts.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", opts.cpuProfDir] : []),

@@ -129,6 +129,8 @@ export async function measureLighthouse(): Promise<LighthouseFigures[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run"],
+    // LH_CHROME_PORT pins Chromium's debugging port (as BENCH_PORT the server's).
+    ...(process.env.LH_CHROME_PORT ? { port: Number(process.env.LH_CHROME_PORT) } : {}),
   });
   try {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);

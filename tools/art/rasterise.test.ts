@@ -9,6 +9,7 @@ import {
   cardSvgs,
   PORTRAIT_WIDTH,
   readManifest,
+  SPRITES,
   sourceHash,
   WIDTH,
 } from "./rasterise.ts";
@@ -38,7 +39,7 @@ const targets = bakeTargets();
 const manifest = readManifest();
 
 describe("baked bitmaps (tools/art/rasterise.ts)", () => {
-  it("bakes the four backdrops, every opponent's portrait and both panels of every card", () => {
+  it("bakes the four backdrops, every opponent's portrait, the sprite sheets and both panels of every card", () => {
     expect(targets.filter((t) => t.width === WIDTH).map((t) => t.webp)).toEqual(
       BACKDROPS.map((b) => `static/media/${b}.webp`),
     );
@@ -47,7 +48,12 @@ describe("baked bitmaps (tools/art/rasterise.ts)", () => {
     expect(targets.filter((t) => t.width === PORTRAIT_WIDTH).map((t) => t.webp)).toEqual(
       [...OPPONENTS].sort((a, b) => a.id - b.id).map((o) => `static/media/opponent-${o.id}.webp`),
     );
-    expect(targets.length).toBe(BACKDROPS.length + OPPONENTS.length + cards.length);
+    expect(targets.map((t) => t.webp)).toEqual(
+      expect.arrayContaining(SPRITES.map((s) => `static/media/${s.name}.webp`)),
+    );
+    expect(targets.length).toBe(
+      BACKDROPS.length + OPPONENTS.length + SPRITES.length + cards.length,
+    );
   });
 
   it("every bitmap is a WebP of its width with its SVG's aspect ratio", () => {

@@ -34,6 +34,16 @@ import { CARD_DIR, MEDIA_DIR, PUBLIC_DIR } from "./build.ts";
 /** The backdrops that get a bitmap, by file name without extension. */
 export const BACKDROPS = ["world-map", "defaultBG", "vampireBG", "login-bg"] as const;
 
+/**
+ * Sprite sheets the screens animate by CSS, with their bitmap width: Lyra's
+ * 6 x 4 sheet (tutorial.css) is drawn 900 design px wide (six 150 px frames).
+ * As an SVG image its 400-odd elements were parsed, styled, laid out (810
+ * layout objects) and painted on the main thread during the map's first load
+ * (~30 ms at 1x, bench/web/load-tasks.ts). 1152 px: sharp on phones (576 design px at the
+ * stage's half scale, 1.75-2x device pixels) and 1.28 px a design pixel on desktop.
+ */
+export const SPRITES = [{ name: "guide-girl", width: 1152 }] as const;
+
 /** Backdrop width in pixels (height follows the SVG's aspect ratio) and WebP quality. */
 export const WIDTH = 1280;
 export const QUALITY = 0.75;
@@ -77,6 +87,8 @@ export function bakeTargets(publicDir = PUBLIC_DIR): BakeTarget[] {
       webp: `${MEDIA_DIR}/opponent-${o.id}.webp`,
       width: PORTRAIT_WIDTH,
     });
+  for (const { name, width } of SPRITES)
+    targets.push({ svg: `${MEDIA_DIR}/${name}.svg`, webp: `${MEDIA_DIR}/${name}.webp`, width });
   for (const name of cardSvgs(publicDir)) {
     const panel: CardPanel = name.endsWith("-mini.svg") ? "mini" : "max";
     targets.push({

@@ -1,4 +1,10 @@
-import { type CSSProperties, type ReactNode, useEffect, useState } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import { STAGE_MODAL_ROOT_ID } from "../components/modal/stage-portal.tsx";
 
 /** The design stage: every screen is laid out for 1280x720 and scaled to fit. */
@@ -31,8 +37,39 @@ function currentSize(): StageSize {
   return stageSizeFor(w, h);
 }
 
+/**
+ * The stage's size as the Stage last drew it, for components that place
+ * things in design pixels. Reading `window.innerWidth` during a render forces
+ * a style and layout of the whole page in the middle of React's work (the
+ * tutorial overlay did so on every render: an 18 ms forced layout at 1x in
+ * the map's first load, bench/web/load-tasks.ts).
+ */
+let drawnSize: StageSize | null = null;
+const sizeListeners = new Set<() => void>();
+
+function publishSize(size: StageSize): void {
+  drawnSize = size;
+  for (const listener of sizeListeners) listener();
+}
+
+function subscribeSize(listener: () => void): () => void {
+  sizeListeners.add(listener);
+  return () => sizeListeners.delete(listener);
+}
+
+function snapshotSize(): StageSize {
+  drawnSize ??= currentSize();
+  return drawnSize;
+}
+
+/** The stage's size in design pixels (and its scale), following the window. */
+export function useStageSize(): StageSize {
+  return useSyncExternalStore(subscribeSize, snapshotSize, snapshotSize);
+}
+
 export function Stage({ children, hidden }: { children: ReactNode; hidden?: boolean }) {
-  const [size, setSize] = useState(currentSize);
+  const [size, setSize] = useState(snapshotSize);
+  useEffect(() => publishSize(size), [size]);
 
   useEffect(() => {
     let frame = 0;

@@ -1,6 +1,10 @@
 import { GUIDE_SPRITE } from "@cardrealm/protocol";
 
-const SHEET_URL = "/static/media/guide-girl.svg";
+/**
+ * The sheet as a bitmap (tools/art/rasterise.ts bakes it from guide-girl.svg): an SVG image
+ * of 400-odd elements was parsed, laid out and painted on the main thread in the map's first load.
+ */
+const SHEET_URL = "/static/media/guide-girl.webp";
 
 /**
  * The sheet tutorial.css animates: 6 columns by 4 rows, 12 frames a second,

@@ -5,7 +5,7 @@ import {
   type TutorialLine,
 } from "@cardrealm/content";
 import { useEffect, useMemo, useState } from "react";
-import { stageSizeFor } from "../../app/stage.tsx";
+import { useStageSize } from "../../app/stage.tsx";
 import { playClick } from "../../lib/audio.ts";
 import { useTypedText } from "../../lib/use-typed-text.ts";
 import { useAppStore } from "../../stores/app-store.ts";
@@ -263,15 +263,16 @@ export function TutorialOverlay() {
   const rect = useTargetRect(running && live.isActive ? focus.targets : []);
   const phase = useBattlePhase(onBattleScreen);
   const [nudge, setNudge] = useState(0);
+  const stage = useStageSize();
   if (!running || !live.isActive) return null;
 
   const waiting = battleStep && !onBattleScreen;
   const line = tutorialLine(live.step, { waiting, beaten: beaten ?? [], cause });
   if (!line) return null;
   const blocks = focus.blocks && phase !== "discard_card" && !dialogOpen;
-  // The overlay's own size: the stage's design size, from the window (reading the
-  // drawn overlay's offsetWidth here forced a layout on every render).
-  const { width: vw, height: vh } = stageSizeFor(window.innerWidth, window.innerHeight);
+  // The overlay's own size: the stage's design size as the stage drew it (reading the
+  // drawn overlay's offsetWidth, or the window's innerWidth, here forced a layout on every render).
+  const { width: vw, height: vh } = stage;
   // The guide sits away from what she points at (and, in battle, off the board).
   const placement = dockPlacement({
     onBattleScreen,
