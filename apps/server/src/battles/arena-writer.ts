@@ -38,45 +38,24 @@ export const SQLITE_BATCH = 64;
 /** How long the writer may hold the event loop before it yields to it (SQLite). */
 export const SQLITE_BUDGET_MS = 8;
 
-/**
- * PostgreSQL: how many batches may be in flight at once. With one, a batch's
- * round trip (100 ms and more with PostgreSQL on the same two cores) held
- * every move that arrived meanwhile: the writer's wait was p50 99 ms, p99
- * 473 ms at 2,000 games, with 88-638 saves queued (bench/RESULTS.md
- * "Session 17"). A game is in at most one of them: its battle lock lets its
- * next move in only after this one's save answered.
- */
-export const POSTGRES_LANES = 4;
-
 export function createArenaWriter(
   db: Db,
   maxBatch = db.sqlite ? SQLITE_BATCH : 256,
   commitBatch?: CommitBatch,
-  opts: { budgetMs?: number; now?: () => number; lanes?: number } = {},
+  opts: { budgetMs?: number; now?: () => number } = {},
 ) {
   // PostgreSQL's commit is a round trip, not loop time: every batch yields.
   const budgetMs = opts.budgetMs ?? (db.sqlite ? SQLITE_BUDGET_MS : 0);
-  // SQLite's commit is synchronous on the one connection: one lane.
-  const lanes = opts.lanes ?? (db.sqlite ? 1 : POSTGRES_LANES);
   const now = opts.now ?? (() => performance.now());
   const commit: CommitBatch =
     commitBatch ??
     (db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely));
   let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
     [];
-  /** Lanes committing now, and whether a start of more is already scheduled. */
-  let active = 0;
-  let starting = false;
-
-  function startLanes(): void {
-    starting = false;
-    while (active < lanes && queue.length > 0) {
-      active++;
-      void flush();
-    }
-  }
+  let running = false;
 
   async function flush(): Promise<void> {
+    running = true;
     let stretchFrom = now();
     while (queue.length > 0) {
       const batch = queue.slice(0, maxBatch);
@@ -96,17 +75,17 @@ export function createArenaWriter(
         stretchFrom = now();
       }
     }
-    active--;
+    running = false;
   }
 
   return {
     save(save: ArenaSave): Promise<boolean> {
       return new Promise((resolve, reject) => {
         queue.push({ save, resolve, reject });
-        if (active < lanes && !starting) {
-          starting = true;
+        if (!running) {
+          running = true;
           // Let the saves of requests already in flight join this commit.
-          setImmediate(startLanes);
+          setImmediate(() => void flush());
         }
       });
     },
