@@ -18,7 +18,8 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser } from "playwright-core";
 import { MEDIA_DIR, PUBLIC_DIR } from "./build.ts";
-import { type CardHash, colourHash, GRID, gridsOf, hamming, launch } from "./distinct.ts";
+import { type CardHash, colourHash, GRID, gridsOf, hamming } from "./distinct.ts";
+import { launch } from "./measure-cache.ts";
 
 /** One portrait's file and what it shows. */
 export interface PortraitFile {

@@ -12,7 +12,8 @@ import { existsSync } from "node:fs";
 import { OPPONENTS } from "@cardrealm/content";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ALIKE, chromiumPath, hamming, launch } from "./distinct.ts";
+import { ALIKE, hamming } from "./distinct.ts";
+import { chromiumPath, launch } from "./measure-cache.ts";
 import { measurePortraits, median, type PortraitMeasure } from "./portrait-check.ts";
 
 const haveChromium = existsSync(chromiumPath());
