@@ -260,25 +260,35 @@ interface VersusSeen {
   portraits: string[];
 }
 
-/** The page notes the versus screen's names and portraits the moment it appears. */
+/**
+ * The page notes the versus screen's names and portraits the moment it
+ * appears (or at once, if it is up already). Forgets what an earlier versus
+ * screen showed; one observer per page.
+ */
 async function recordVersus(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __versusSeen?: VersusSeen };
-    const look = () => {
-      const screen = document.querySelector('[data-testid="versus-screen"]');
-      if (!screen || w.__versusSeen) return;
-      const sides = ["versus-player", "versus-opponent"].map((id) =>
-        screen.querySelector(`[data-testid="${id}"]`),
-      );
-      const portraits = sides.map((x) => x?.querySelector("img")?.getAttribute("src") ?? "");
-      const names = sides.map((x) => x?.querySelector(".versus__name")?.textContent?.trim() ?? "");
-      if (portraits.every(Boolean) && names.every(Boolean)) w.__versusSeen = { names, portraits };
-    };
-    new MutationObserver(look).observe(document.body, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-    });
+    const w = window as unknown as { __versusSeen?: VersusSeen; __versusLook?: () => void };
+    w.__versusSeen = undefined;
+    if (!w.__versusLook) {
+      w.__versusLook = () => {
+        const screen = document.querySelector('[data-testid="versus-screen"]');
+        if (!screen || w.__versusSeen) return;
+        const sides = ["versus-player", "versus-opponent"].map((id) =>
+          screen.querySelector(`[data-testid="${id}"]`),
+        );
+        const portraits = sides.map((x) => x?.querySelector("img")?.getAttribute("src") ?? "");
+        const names = sides.map(
+          (x) => x?.querySelector(".versus__name")?.textContent?.trim() ?? "",
+        );
+        if (portraits.every(Boolean) && names.every(Boolean)) w.__versusSeen = { names, portraits };
+      };
+      new MutationObserver(w.__versusLook).observe(document.body, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+      });
+    }
+    w.__versusLook();
   });
 }
 
@@ -288,7 +298,7 @@ async function recordedVersus(page: Page): Promise<[string, string]> {
     await page.waitForFunction(
       () => (window as unknown as { __versusSeen?: VersusSeen }).__versusSeen,
       undefined,
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
   ).jsonValue()) as VersusSeen;
   for (const src of seen.portraits) expect(src).toMatch(/avatar-\d\.svg$/);
@@ -304,18 +314,14 @@ export async function versusNames(
   { shot, readable = false }: { shot?: string; readable?: boolean } = {},
 ): Promise<[string, string]> {
   const versus = page.getByTestId("versus-screen");
-  // It shows 2.5 s: on a busy machine a look from here can come after it went.
+  // It shows 2.5 s: on a busy machine a look from here can come after it
+  // went (CI once saw it visible, then waited for its names until the game
+  // timed out), so the page writes down what it showed.
+  await recordVersus(page);
   const readability = readable
     ? await watchReadable(page, '[data-testid="versus-screen"]', "versus screen")
     : null;
-  await expect(versus).toBeVisible({ timeout: 30_000 });
-  const names = await Promise.all(
-    ["versus-player", "versus-opponent"].map(async (id) => {
-      const side = versus.getByTestId(id);
-      await expect(side.locator("img")).toHaveAttribute("src", /avatar-\d\.svg$/);
-      return ((await side.locator(".versus__name").textContent()) ?? "").trim();
-    }),
-  );
+  const names = await recordedVersus(page);
   // A picture is taken at once, not after the animations settle, if it is still there.
   if (shot) {
     // Its own entry (the sides sliding in, 0.8 s) done, while the rest of the screen still moves.
