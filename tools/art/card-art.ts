@@ -26,13 +26,20 @@
  */
 
 import { Rng } from "../shared/rng.ts";
-import { backdrop, foreground, groundFill, settingOf, settingPalette } from "./card-backdrop.ts";
+import {
+  backdrop,
+  foreground,
+  groundFill,
+  type Setting,
+  settingOf,
+  settingPalette,
+} from "./card-backdrop.ts";
 import { lookOf, raceOf } from "./card-look.ts";
 import { BLOOD, finishPicture, keyLight, paintFigure, shadeFilter } from "./card-paint.ts";
 import { bodyGradient, groundOf, lightOf, settingDefs, W } from "./card-setting.ts";
 import { drawUnit } from "./card-unit.ts";
 import { Sil } from "./figure-kit.ts";
-import { mix, paletteOf } from "./palette.ts";
+import { mix, type Palette, paletteOf } from "./palette.ts";
 import { drawSpell } from "./spell-scene.ts";
 import { describeSubject, type Subject, subjectOf } from "./subject.ts";
 import { el, svgDoc } from "./svg.ts";
@@ -127,9 +134,45 @@ export function cardArt(
 ): string {
   const max = variant === "max";
   const where = settingOf(card, new Rng(`${artSeed(card.id, seedWord)}:setting`));
-  const pal = settingPalette(paletteOf(card.faction), card.faction, where);
-  const rng = new Rng(artSeed(card.id, seedWord));
-  const extra = new Rng(`${artSeed(card.id, seedWord)}:${variant}`);
+  const { defs, content } = paintScene({
+    card,
+    where,
+    pal: settingPalette(paletteOf(card.faction), card.faction, where),
+    rng: new Rng(artSeed(card.id, seedWord)),
+    extra: new Rng(`${artSeed(card.id, seedWord)}:${variant}`),
+    defsSeed: card.id,
+    max,
+    lookup,
+  });
+  const { w, h } = ART_SIZES[variant];
+  return svgDoc(w, h, el("defs", {}, defs.join("")) + content, card.name);
+}
+
+/** What a picture is painted from: its card (an opponent's portrait makes one), setting and seeds. */
+export interface ScenePlan {
+  card: CardDef;
+  where: Setting;
+  pal: Palette;
+  rng: Rng;
+  extra: Rng;
+  /** Seeds the setting's filters (settingDefs). */
+  defsSeed: number;
+  max: boolean;
+  lookup?: CardLookup;
+}
+
+/**
+ * The lit, textured picture of a card's subject in its setting, 200 x 150
+ * (card art and, cropped, the opponents' portraits): the defs it needs, the
+ * picture, the subject's focus point and the shadow colour.
+ */
+export function paintScene(p: ScenePlan): {
+  defs: string[];
+  content: string;
+  focus: [number, number];
+  dark: string;
+} {
+  const { card, where, pal, rng, extra, max } = p;
   const spell = card.type === "spell";
 
   // The subject is decided first, from the same seed the description uses.
@@ -138,7 +181,7 @@ export function cardArt(
   const dark = mix(pal.deep, "#000000", 0.35);
   const eye = card.keywords?.lifesteal ? BLOOD : pal.glow;
 
-  const defs = settingDefs(pal, lit, rng, card.id);
+  const defs = settingDefs(pal, lit, rng, p.defsSeed);
   const setting = backdrop(where, card, pal, lit, rng, extra, max);
   const ground = groundOf(lit, spell, groundFill(where, pal, lit), rng);
   const body = [...setting.body, ...ground.body];
@@ -155,7 +198,7 @@ export function cardArt(
     after = unit.after;
     if (unit.shadow) body.push(unit.shadow);
   } else {
-    const summoned = summonedSubject(card, lookup);
+    const summoned = summonedSubject(card, p.lookup ?? (() => undefined));
     // a spell is centred on its effect
     focus = drawSpell(d, card, W, ground.peak, lit.side, summoned, W / 2).focus;
   }
@@ -190,6 +233,5 @@ export function cardArt(
     rarity: card.rarity,
     max,
   });
-  const { w, h } = ART_SIZES[variant];
-  return svgDoc(w, h, el("defs", {}, defs.join("")) + content, card.name);
+  return { defs, content, focus, dark };
 }

@@ -12,20 +12,10 @@
  */
 
 import { Rng } from "../../shared/rng.ts";
-import {
-  backdrop,
-  foreground,
-  groundFill,
-  type Setting,
-  settingPalette,
-} from "../card-backdrop.ts";
-import { lookOf, raceOf } from "../card-look.ts";
-import { finishPicture, keyLight, paintFigure, shadeFilter } from "../card-paint.ts";
-import { bodyGradient, groundOf, HH, lightOf, settingDefs, W } from "../card-setting.ts";
-import { drawUnit } from "../card-unit.ts";
-import { Sil } from "../figure-kit.ts";
-import { mix, paletteOf } from "../palette.ts";
-import { subjectOf } from "../subject.ts";
+import { paintScene } from "../card-art.ts";
+import { type Setting, settingPalette } from "../card-backdrop.ts";
+import { HH, W } from "../card-setting.ts";
+import { paletteOf } from "../palette.ts";
 import { el, num, stops, svgDoc } from "../svg.ts";
 import type { CardDef, Faction } from "../types.ts";
 
@@ -153,54 +143,13 @@ export function portraitSvg(id: number, name: string, faction: Faction): string 
   const seed = `opponent:${id}${sitter.seed ?? ""}`;
   const where = sitter.setting;
   const pal = settingPalette(paletteOf(faction), faction, where);
-  const rng = new Rng(seed);
-  const extra = new Rng(`${seed}:extra`);
-  const subject = subjectOf(card, rng);
-  const lit = lightOf(card, pal, rng);
-  const dark = mix(pal.deep, "#000000", 0.35);
-
-  const defs = settingDefs(pal, lit, rng, id + 7);
-  const setting = backdrop(where, card, pal, lit, rng, extra, false);
-  const ground = groundOf(lit, false, groundFill(where, pal, lit), rng);
-  const body = [...setting.body, ...ground.body];
-  const sil = new Sil();
-  const props = new Sil();
-  const unit = drawUnit(
-    { sil, rng, race: raceOf(card, subject) },
+  const { defs, content, focus, dark } = paintScene({
     card,
-    subject,
-    lit,
-    ground,
-    props,
-  );
-  if (unit.shadow) body.push(unit.shadow);
-  const { focus } = unit;
-  const look = lookOf(card, subject);
-  defs.push(
-    bodyGradient(lit, dark, focus),
-    shadeFilter(lit, mix(pal.deep, "#000000", 0.2)),
-    keyLight(lit, pal.deep, focus),
-  );
-  const figure = paintFigure(sil, props, lit, focus, false, { dark, glowFill: pal.glow, look });
-  if (figure.defs) defs.push(figure.defs);
-  body.push(...figure.body, ...unit.after, foreground(where, pal, lit, rng));
-  body.push(
-    el("rect", {
-      width: W,
-      height: HH,
-      filter: "url(#tx)",
-      opacity: ".3",
-      style: "mix-blend-mode:overlay",
-    }),
-  );
-  const content = finishPicture(body, {
-    rng,
-    extra,
+    where,
     pal,
-    lit,
-    focus,
-    stars: setting.stars,
-    rarity: "common",
+    rng: new Rng(seed),
+    extra: new Rng(`${seed}:extra`),
+    defsSeed: id + 7,
     max: false,
   });
   // a square around the sitter, closer on a boss, drawn 256 wide
