@@ -68,7 +68,15 @@ async function runOnce(port: number, url: string, name: string): Promise<Lightho
   // LH_SAVE_DIR=/tmp/lh keeps each full report (JSON) for a closer look.
   if (process.env.LH_SAVE_DIR) {
     mkdirSync(process.env.LH_SAVE_DIR, { recursive: true });
-    writeFileSync(join(process.env.LH_SAVE_DIR, `${name}-${Date.now()}.json`), JSON.stringify(lhr));
+    const at = Date.now();
+    writeFileSync(join(process.env.LH_SAVE_DIR, `${name}-${at}.json`), JSON.stringify(lhr));
+    // The trace Lighthouse recorded (bench/web/load-tasks.ts reads it: LT_FROM_TRACE).
+    const trace = (result.artifacts as { Trace?: unknown }).Trace;
+    if (trace)
+      writeFileSync(
+        join(process.env.LH_SAVE_DIR, `${name}-${at}.trace.json`),
+        JSON.stringify(trace),
+      );
   }
   const audits = lhr.audits as Record<string, Audit>;
   const n = (id: string) => audits[id]?.numericValue ?? Number.NaN;

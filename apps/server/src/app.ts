@@ -222,6 +222,7 @@ function accountRoutes(
       clock,
     }),
     db: db.kysely,
+    shareReads: !db.sqlite,
   });
   const auth = requireUser(tokens);
   const players = createPlayerService({

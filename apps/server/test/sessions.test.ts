@@ -80,6 +80,29 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
     expect((await login({ login: "sable", password: "second-pass" })).statusCode).toBe(200);
   });
 
+  it("calls arriving together share session reads: each answers as its own player, the ended ones 401", async () => {
+    const guests = await Promise.all(Array.from({ length: 12 }, () => newGuest(t.app)));
+    const p = await playerWithTwoSessions();
+    const r = await edit(p.phone, {
+      login: "sable",
+      password: "second-pass",
+      current_password: "first-pass",
+    });
+    expect(r.statusCode).toBe(200);
+    // Many calls at once (auth/session-reads.ts joins them): the ended
+    // sessions among them are refused, the others each see their own player.
+    const answers = await Promise.all([
+      ...guests.map((g) => details(g.auth)),
+      details(p.laptop),
+      details(p.phone),
+      ...guests.map((g) => details(g.auth)),
+    ]);
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes).toEqual([...guests.map(() => 200), 401, 401, ...guests.map(() => 200)]);
+    const ids = answers.filter((a) => a.statusCode === 200).map((a) => a.json().data.id);
+    expect(ids).toEqual([...guests, ...guests].map((g) => g.user.id));
+  });
+
   it("two concurrent changes with the right current password: one wins, the other is a clean 409", async () => {
     const p = await playerWithTwoSessions();
     const [a, b] = await Promise.all([

@@ -111,6 +111,27 @@ export async function findSession(
 > {
   return (await sessionOf(db, [id]))[0];
 }
+/** A user's session columns, with the user's id (auth/session-reads.ts reads many at once). */
+export interface SessionRow {
+  id: number;
+  session_version: number;
+  suspended_at: string | null;
+  suspended_reason: string | null;
+}
+
+/** The session columns of many users in one statement (absent users are left out). */
+export async function findSessions(db: Executor, ids: readonly number[]): Promise<SessionRow[]> {
+  if (ids.length === 0) return [];
+  if (ids.length === 1) {
+    const row = await findSession(db, ids[0] as number);
+    return row ? [{ id: ids[0] as number, ...row }] : [];
+  }
+  return db
+    .selectFrom("users")
+    .select(["id", "session_version", "suspended_at", "suspended_reason"])
+    .where("id", "in", [...ids])
+    .execute();
+}
 // Every authenticated call runs it: compiled once (db/prepared.ts).
 const sessionOf = prepared((db) =>
   db
