@@ -1,5 +1,5 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 import { JOURNEY_PACE } from "./journey-env.ts";
@@ -51,8 +51,13 @@ export default defineConfig({
   // shared thing: every journey that queues on this server is in
   // arena.journey.ts, whose tests run in order in one worker (serial mode);
   // cluster and arena-redis start their own servers in beforeAll (one test each).
+  //
+  // On two cores, three (session 18): the journeys are CPU-bound there (two
+  // workers took the wall time of four on one file set, docs/testing.md), and
+  // four browsers put CI's load at 24-27, where a map behind a sign-up
+  // outlasted its 25 s wait (stop 30: trust and spectate failed).
   fullyParallel: true,
-  workers: Number(process.env.E2E_WORKERS ?? 4),
+  workers: Number(process.env.E2E_WORKERS ?? Math.min(4, availableParallelism() + 1)),
   retries: 0,
   // A test's whole budget, a backstop only (each wait has its own deadline):
   // the short journeys take 13-22 s on a quiet machine and up to three times

@@ -132,8 +132,10 @@ export async function expectMap(
   page: Page,
   { tutorial = false }: { tutorial?: boolean } = {},
 ): Promise<void> {
-  await expect(page.getByTestId("screen-home")).toBeVisible({ timeout: 25_000 });
-  await expect(page.getByTestId("loading-popup")).toBeHidden({ timeout: 25_000 });
+  // A sign-up and the realm's first load: 2-4 s on a quiet machine, past 25 s
+  // at CI's load of 24 (stop 30); a backstop, the wait ends when the map is up.
+  await expect(page.getByTestId("screen-home")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("loading-popup")).toBeHidden({ timeout: 60_000 });
   if (!tutorial) await skipTutorial(page);
 }
 
