@@ -28,13 +28,18 @@ async function startServer(dataDir: string): Promise<ChildProcess> {
       ...JOURNEY_THROTTLES,
       ...JOURNEY_PACE,
     },
-    stdio: "ignore",
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  // The server's own last words (LOG_LEVEL=warn: warnings, errors, a stack), shown if it never answers.
+  let said = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    said = (said + chunk.toString("utf8")).slice(-4000);
   });
   try {
     await waitForServer(`${base}/healthz`, `the journey's server on ${port}`, child);
   } catch (error) {
     child.kill("SIGKILL");
-    throw error;
+    throw new Error(`${(error as Error).message}\nits stderr, last 4 KB:\n${said || "(nothing)"}`);
   }
   return child;
 }
