@@ -25,20 +25,29 @@ test("add a friend by link, a challenge played to the end, a rematch, a blocked 
   // Two friendly games between two browsers and three sign-ins: longer than the default budget.
   test.setTimeout(300_000);
   const ann = await newPlayer(browser);
-  const panel = await openFriends(ann);
-  const link = await friendLink(panel);
+  // Both players' browser contexts are closed at the end: left open, their
+  // pages ran on for the rest of the worker's tests (stop 30's second
+  // preview: two renderers at 40-100 % of a core for 14 minutes).
+  const pages = [ann];
+  try {
+    const panel = await openFriends(ann);
+    const link = await friendLink(panel);
 
-  // Bob opens the link signed out and sends the request; Ann's open panel accepts.
-  const bob = await befriendByLink(browser, panel, link);
+    // Bob opens the link signed out and sends the request; Ann's open panel accepts.
+    const bob = await befriendByLink(browser, panel, link);
+    pages.push(bob);
 
-  // The challenge: Ann picks a deck and sends; Bob sees the countdown and accepts.
-  await challengeAccepted(ann, panel, bob);
-  await playToEnd(bob, ann);
+    // The challenge: Ann picks a deck and sends; Bob sees the countdown and accepts.
+    await challengeAccepted(ann, panel, bob);
+    await playToEnd(bob, ann);
 
-  await rematch(ann, bob);
-  await playToEnd(ann, bob);
-  await backToMap(ann, bob);
+    await rematch(ann, bob);
+    await playToEnd(ann, bob);
+    await backToMap(ann, bob);
 
-  // Ann blocks Bob; his new request reaches nobody and her challenge link refuses him.
-  await blockAndRefuse(ann, bob, link);
+    // Ann blocks Bob; his new request reaches nobody and her challenge link refuses him.
+    await blockAndRefuse(ann, bob, link);
+  } finally {
+    for (const p of pages) await p.context().close();
+  }
 });

@@ -90,30 +90,34 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
 
   // A second player opens the link: asked to sign in first, then the viewer opens.
   const guest = await browser.newContext({ viewport: { width: 740, height: 360 } });
-  const second = await guest.newPage();
-  await second.goto(link);
-  await expect(second.getByTestId("login-shared-replay")).toContainText("shared with you");
-  await second.getByTestId("login-new-player").click();
-  await expect(second.getByTestId("replay-bar")).toBeVisible({ timeout: 30_000 });
-  await expect(second.getByTestId("replay-caption")).toContainText("Action 0 of");
-  await expect(second).toHaveURL(/^[^?]*\/$/);
-  await second.getByTestId("replay-forward").click();
-  await expect(second.getByTestId("replay-caption")).toContainText("Action 1 of");
-  await expectInsideViewport(second, [
-    "replay-play",
-    "replay-back",
-    "replay-forward",
-    "replay-speed-4",
-    "replay-scrubber",
-    "replay-share-button",
-    "replay-close",
-    "player-hp",
-    "cpu-hp",
-  ]);
-  await keepScreenshot(second, "replay-viewer-phone");
-  await second.getByTestId("replay-close").click();
-  await expectMap(second);
-  await guest.close();
+  // Closed even when a step fails (a page left open runs on beside the worker's next tests).
+  try {
+    const second = await guest.newPage();
+    await second.goto(link);
+    await expect(second.getByTestId("login-shared-replay")).toContainText("shared with you");
+    await second.getByTestId("login-new-player").click();
+    await expect(second.getByTestId("replay-bar")).toBeVisible({ timeout: 30_000 });
+    await expect(second.getByTestId("replay-caption")).toContainText("Action 0 of");
+    await expect(second).toHaveURL(/^[^?]*\/$/);
+    await second.getByTestId("replay-forward").click();
+    await expect(second.getByTestId("replay-caption")).toContainText("Action 1 of");
+    await expectInsideViewport(second, [
+      "replay-play",
+      "replay-back",
+      "replay-forward",
+      "replay-speed-4",
+      "replay-scrubber",
+      "replay-share-button",
+      "replay-close",
+      "player-hp",
+      "cpu-hp",
+    ]);
+    await keepScreenshot(second, "replay-viewer-phone");
+    await second.getByTestId("replay-close").click();
+    await expectMap(second);
+  } finally {
+    await guest.close();
+  }
 
   // The first player closes the viewer: back to the map (the story's after part first).
   await page.getByTestId("replay-close").click();
