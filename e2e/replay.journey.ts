@@ -5,7 +5,7 @@
  * the link as a second player (a new browser context, a guest who signs in
  * first). The battle chronicle on the map lists the battle.
  */
-import { expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y-support.ts";
 import { passStory, playTurn, startFirstBattle, waitForMyTurn } from "./battle-support.ts";
 import { expectInsideViewport, expectMap, keepScreenshot, playAsNewPlayer } from "./support.ts";
@@ -15,6 +15,39 @@ async function surrender(page: Page): Promise<void> {
   await page.getByTestId("surrender").click();
   await page.getByTestId("system-dialog-ok").click();
   await expect(page.getByTestId("end-game-panel")).toBeVisible({ timeout: 20_000 });
+}
+
+/** A second player opens a shared replay link signed out: asked to sign in first, then the viewer on a phone. */
+async function guestOpensTheLink(browser: Browser, link: string): Promise<void> {
+  const guest = await browser.newContext({ viewport: { width: 740, height: 360 } });
+  // Closed even when a step fails (a page left open runs on beside the worker's next tests).
+  try {
+    const second = await guest.newPage();
+    await second.goto(link);
+    await expect(second.getByTestId("login-shared-replay")).toContainText("shared with you");
+    await second.getByTestId("login-new-player").click();
+    await expect(second.getByTestId("replay-bar")).toBeVisible({ timeout: 30_000 });
+    await expect(second.getByTestId("replay-caption")).toContainText("Action 0 of");
+    await expect(second).toHaveURL(/^[^?]*\/$/);
+    await second.getByTestId("replay-forward").click();
+    await expect(second.getByTestId("replay-caption")).toContainText("Action 1 of");
+    await expectInsideViewport(second, [
+      "replay-play",
+      "replay-back",
+      "replay-forward",
+      "replay-speed-4",
+      "replay-scrubber",
+      "replay-share-button",
+      "replay-close",
+      "player-hp",
+      "cpu-hp",
+    ]);
+    await keepScreenshot(second, "replay-viewer-phone");
+    await second.getByTestId("replay-close").click();
+    await expectMap(second);
+  } finally {
+    await guest.close();
+  }
 }
 
 test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest from its link", async ({
@@ -89,35 +122,7 @@ test("a lost battle is watched, stepped, scrubbed, shared and opened by a guest 
   const link = await linkField.inputValue();
 
   // A second player opens the link: asked to sign in first, then the viewer opens.
-  const guest = await browser.newContext({ viewport: { width: 740, height: 360 } });
-  // Closed even when a step fails (a page left open runs on beside the worker's next tests).
-  try {
-    const second = await guest.newPage();
-    await second.goto(link);
-    await expect(second.getByTestId("login-shared-replay")).toContainText("shared with you");
-    await second.getByTestId("login-new-player").click();
-    await expect(second.getByTestId("replay-bar")).toBeVisible({ timeout: 30_000 });
-    await expect(second.getByTestId("replay-caption")).toContainText("Action 0 of");
-    await expect(second).toHaveURL(/^[^?]*\/$/);
-    await second.getByTestId("replay-forward").click();
-    await expect(second.getByTestId("replay-caption")).toContainText("Action 1 of");
-    await expectInsideViewport(second, [
-      "replay-play",
-      "replay-back",
-      "replay-forward",
-      "replay-speed-4",
-      "replay-scrubber",
-      "replay-share-button",
-      "replay-close",
-      "player-hp",
-      "cpu-hp",
-    ]);
-    await keepScreenshot(second, "replay-viewer-phone");
-    await second.getByTestId("replay-close").click();
-    await expectMap(second);
-  } finally {
-    await guest.close();
-  }
+  await guestOpensTheLink(browser, link);
 
   // The first player closes the viewer: back to the map (the story's after part first).
   await page.getByTestId("replay-close").click();
