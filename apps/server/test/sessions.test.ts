@@ -37,6 +37,10 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
     return { id: g.user.id, phone: bearer(phone), laptop: bearer(laptop) };
   }
 
+  /** The phone's password change first-pass -> second-pass (the raw answer). */
+  const changePassword = (headers: Record<string, string>) =>
+    edit(headers, { login: "sable", password: "second-pass", current_password: "first-pass" });
+
   it("a guest setting a first login needs no current password", async () => {
     const g = await newGuest(t.app);
     const r = await edit(g.auth, { login: "firstlight", password: "dawn-light-1" });
@@ -64,11 +68,7 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
 
   it("a password change ends every other session; the changing one goes on with its new token", async () => {
     const p = await playerWithTwoSessions();
-    const r = await edit(p.phone, {
-      login: "sable",
-      password: "second-pass",
-      current_password: "first-pass",
-    });
+    const r = await changePassword(p.phone);
     expect(r.statusCode).toBe(200);
     const fresh = bearer(r.json().data.jwtToken);
     expect((await details(p.laptop)).statusCode).toBe(401);
@@ -83,11 +83,7 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
   it("calls arriving together share session reads: each answers as its own player, the ended ones 401", async () => {
     const guests = await Promise.all(Array.from({ length: 12 }, () => newGuest(t.app)));
     const p = await playerWithTwoSessions();
-    const r = await edit(p.phone, {
-      login: "sable",
-      password: "second-pass",
-      current_password: "first-pass",
-    });
+    const r = await changePassword(p.phone);
     expect(r.statusCode).toBe(200);
     // Many calls at once (auth/session-reads.ts joins them): the ended
     // sessions among them are refused, the others each see their own player.
