@@ -319,7 +319,7 @@ try {
       const f = await openLoop({ ...base, seconds });
       const cpuUs = (serverCpuUs() - cpuBefore) / Math.max(1, f.sent);
       console.log(
-        `POST /api/boxes/open  ${connections} conns: offered ${f.offered}/s, achieved ${f.achieved.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, non-2xx ${f.non2xx}, server cpu ${cpuUs.toFixed(0)} us a box (${((cpuUs * boxRate) / 1e4).toFixed(0)}% of a core); aim met: ${f.p99 <= 25 && f.non2xx === 0 ? "yes" : "no"}`,
+        `POST /api/boxes/open  ${connections} conns: offered ${f.offered}/s, achieved ${f.achieved.toFixed(0)}/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms, max ${f.max.toFixed(1)} ms, non-2xx ${f.non2xx}, generator's own send lag p99 ${f.sendLagP99.toFixed(1)} ms (max ${f.sendLagMax.toFixed(1)}), server cpu ${cpuUs.toFixed(0)} us a box (${((cpuUs * boxRate) / 1e4).toFixed(0)}% of a core); aim met: ${f.p99 <= 25 && f.non2xx === 0 ? "yes" : "no"}`,
       );
     }
     console.log(`load average after: ${load()}`);

@@ -24,6 +24,9 @@ export interface OpenLoopFigures {
   p99: number;
   max: number;
   non2xx: number;
+  /** How late the generator itself sent (from the due instant to the send), p99 and max. */
+  sendLagP99: number;
+  sendLagMax: number;
 }
 
 export async function openLoop(opts: {
@@ -42,6 +45,7 @@ export async function openLoop(opts: {
     maxFreeSockets: opts.connections,
   });
   const latencies: number[] = [];
+  const sendLags: number[] = [];
   let non2xx = 0;
   const total = Math.round(opts.rate * opts.seconds);
   const interval = 1000 / opts.rate;
@@ -73,6 +77,7 @@ export async function openLoop(opts: {
         resolve();
       });
       req.end(body);
+      sendLags.push(performance.now() - due);
     });
   for (let i = 0; i < total; i++) {
     const due = t0 + i * interval;
@@ -85,6 +90,7 @@ export async function openLoop(opts: {
   const elapsed = (performance.now() - t0) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
+  sendLags.sort((a, b) => a - b);
   return {
     offered: opts.rate,
     achieved: latencies.length / elapsed,
@@ -93,5 +99,7 @@ export async function openLoop(opts: {
     p99: percentile(latencies, 99),
     max: latencies[latencies.length - 1] ?? Number.NaN,
     non2xx,
+    sendLagP99: percentile(sendLags, 99),
+    sendLagMax: sendLags[sendLags.length - 1] ?? Number.NaN,
   };
 }

@@ -21,6 +21,7 @@ import { viewGlobals } from "./migrations/0011-view-globals.ts";
 import { paidBattles } from "./migrations/0012-paid-battles.ts";
 import { operatorAccountability } from "./migrations/0013-operator-accountability.ts";
 import { friends } from "./migrations/0015-friends.ts";
+import { viewBumpsOnce } from "./migrations/0016-view-bumps-once.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -40,6 +41,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0012-paid-battles": paidBattles(),
     "0013-operator-accountability": operatorAccountability(db.dialect),
     "0015-friends": friends(),
+    "0016-view-bumps-once": viewBumpsOnce(db.dialect),
   };
 }
 

@@ -13,24 +13,36 @@ import type { Executor } from "./executor.ts";
  *   const byId = prepared((db) => db.selectFrom("users").selectAll().where("id", "=", 0));
  *   const rows = await byId(db, [userId]);
  */
-export function prepared<R>(build: (db: Executor) => Compilable<R>) {
+/** A prepared query: run it with its parameters, or read its compiled form (db/run-together.ts). */
+export interface Prepared<R> {
+  (db: Executor, params: readonly unknown[]): Promise<R[]>;
+  /** The query compiled for this database's dialect (compiled once, like a run). */
+  compiledFor(db: Executor): CompiledQuery<R>;
+}
+
+export function prepared<R>(build: (db: Executor) => Compilable<R>): Prepared<R> {
   // Keyed by the dialect's adapter, which a database handle shares with every
   // transaction opened on it (the compiled SQL depends only on the dialect):
   // a query run inside transactions is compiled once too, not once per transaction.
   const compiled = new WeakMap<object, CompiledQuery<R>>();
-  return async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
+  const compiledFor = (db: Executor): CompiledQuery<R> => {
     const key = db.getExecutor().adapter;
     let query = compiled.get(key);
     if (!query) {
       query = build(db).compile();
-      if (query.parameters.length !== params.length) {
-        throw new Error(
-          `prepared query takes ${query.parameters.length} parameters, given ${params.length}: ${query.sql}`,
-        );
-      }
       compiled.set(key, query);
+    }
+    return query;
+  };
+  const run = async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
+    const query = compiledFor(db);
+    if (query.parameters.length !== params.length) {
+      throw new Error(
+        `prepared query takes ${query.parameters.length} parameters, given ${params.length}: ${query.sql}`,
+      );
     }
     const result = await db.executeQuery<R>({ ...query, parameters: params });
     return result.rows;
   };
+  return Object.assign(run, { compiledFor });
 }

@@ -11,13 +11,19 @@ import {
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
-import { insertOpening, openingFor } from "../db/repositories/box-openings-repo.ts";
-import { addToLibrary, libraryAmounts } from "../db/repositories/collection-repo.ts";
-import { applyGemChange, applyGemChanges, type GemEntry } from "../db/repositories/ledger-repo.ts";
+import { insertOpeningPart, openingFor } from "../db/repositories/box-openings-repo.ts";
+import { addToLibraryPart, libraryAmounts } from "../db/repositories/collection-repo.ts";
+import {
+  applyGemChange,
+  countGemsMoved,
+  type GemEntry,
+  gemChangesParts,
+} from "../db/repositories/ledger-repo.ts";
 import { lockPlayer, lockPlayerWithBalance } from "../db/repositories/player-lock.ts";
 import { findUserById, setPremium } from "../db/repositories/users-repo.ts";
+import { runTogether } from "../db/run-together.ts";
 import { offLoopDurability } from "../db/wal-sync.ts";
-import { recordFact } from "../observability/analytics.ts";
+import { factPart, recordFact } from "../observability/analytics.ts";
 import type { BoxProgressWrites } from "../progression/progression.ts";
 import { type Outcome, outcomeOf, Refused } from "../services/outcome.ts";
 import { rememberParts, userView, type ViewParts } from "../services/user-view.ts";
@@ -189,20 +195,30 @@ export function createShop(deps: ShopDeps) {
           drawn.map((d) => d.card.id),
         );
         const { gems, added, full } = tally(box, drawn, have, requestKey);
-        const charge = await applyGemChanges(trx, userId, gems, now);
-        if (charge.status === "insufficient") throw notEnoughGems();
-        await addToLibrary(trx, userId, added);
-        await insertOpening(trx, {
-          id: randomUUID(),
-          userId,
-          boxId: box.id,
-          requestKey,
-          result: JSON.stringify(full),
-          now,
-        });
+        const charge = gemChangesParts(userId, gems, locked.silver, now);
+        if (!charge) throw notEnoughGems();
         const cashback = gems.reduce((sum, g) => sum + Math.max(g.delta, 0), 0);
         const data = { box_id: box.id, price: box.price, cards_added: added.length, cashback };
-        await recordFact(trx, userId, { name: "box_opened", data }, now);
+        const cards = addToLibraryPart(userId, added);
+        // The charge, its ledger rows, the cards, the opening and its fact: one
+        // statement on PostgreSQL (db/run-together.ts), five round trips fewer.
+        const moved = await runTogether(trx, deps.db.dialect, [
+          charge[0],
+          charge[1],
+          ...(cards ? [cards] : []),
+          insertOpeningPart({
+            id: randomUUID(),
+            userId,
+            boxId: box.id,
+            requestKey,
+            result: JSON.stringify(full),
+            now,
+          }),
+          factPart(userId, { name: "box_opened", data }, now),
+        ]);
+        // The balance is the one read under the player lock, or nothing of this box stays.
+        if (moved.length === 0) throw new Error("the balance moved under the player lock");
+        countGemsMoved(gems);
         const wrote = (await deps.onBoxOpened?.(trx, userId)) ?? "none";
         // The answer's view from what this transaction wrote (box-view.ts):
         // cached after the commit, so the view below reads no part again.

@@ -3,11 +3,7 @@ import type { DialectName } from "../db/database.ts";
 import type { Executor } from "../db/executor.ts";
 import type { CardAmount } from "../db/repositories/collection-repo.ts";
 import { dailyRows, findOpenSeason } from "../db/repositories/progression-repo.ts";
-import {
-  fireDeferredBumps,
-  holdViewVersion,
-  viewVersion,
-} from "../db/repositories/view-versions-repo.ts";
+import { holdViewVersion, viewVersion } from "../db/repositories/view-versions-repo.ts";
 import type { BoxProgressWrites } from "../progression/progression.ts";
 import { bootstrapSeason } from "../progression/seasons.ts";
 import { exactParts, readParts, type ViewParts } from "../services/user-view.ts";
@@ -30,7 +26,8 @@ import { exactParts, readParts, type ViewParts } from "../services/user-view.ts"
  *   the player lock. So the version row is locked here (the last lock the
  *   transaction takes: nothing waits on it but the commit, as the deferred
  *   triggers would), the box's own bumps are fired at once, and the number
- *   read after them is the one the commit publishes; no other writer of the
+ *   read after them is the one the commit publishes (the three in one call,
+ *   migration 0016; a transaction bumps a player's number once); no other writer of the
  *   player's view can commit before this one. The cached parts are patched
  *   only when the locked number is still `before`: no other write committed
  *   between the lock and here.
@@ -57,13 +54,15 @@ export async function partsAfterBox(
 ): Promise<ViewParts | undefined> {
   const { userId } = o;
   let unchanged = true;
+  let version: number | undefined;
   if (o.dialect === "postgres") {
     const held = await holdViewVersion(trx, userId);
     if (held === undefined) return undefined;
-    unchanged = held === o.before;
-    await fireDeferredBumps(trx);
+    unchanged = held.held === o.before;
+    version = held.version;
+  } else {
+    version = await viewVersion(trx, userId);
   }
-  const version = await viewVersion(trx, userId);
   if (version === undefined) return undefined;
   const day = utcDay(o.now);
   const base =

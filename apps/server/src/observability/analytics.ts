@@ -1,6 +1,7 @@
 import type { ServerFactData, ServerFactName } from "@cardrealm/protocol";
 import type { Executor } from "../db/executor.ts";
-import { insertEvent } from "../db/repositories/events-repo.ts";
+import { insertEvent, insertEventPart } from "../db/repositories/events-repo.ts";
+import type { Part } from "../db/run-together.ts";
 
 /** One fact the server records (docs/analytics.md), with its data. */
 export type Fact = {
@@ -16,4 +17,9 @@ export type Fact = {
  */
 export function recordFact(db: Executor, userId: number, fact: Fact, now: string): Promise<void> {
   return insertEvent(db, { userId, name: fact.name, data: JSON.stringify(fact.data), now });
+}
+
+/** `recordFact` as a statement to run with the fact's own writes (db/run-together.ts). */
+export function factPart(userId: number, fact: Fact, now: string): Part {
+  return insertEventPart({ userId, name: fact.name, data: JSON.stringify(fact.data), now });
 }

@@ -1,5 +1,6 @@
 import type { Executor } from "../executor.ts";
 import { prepared } from "../prepared.ts";
+import type { Part } from "../run-together.ts";
 
 export interface BoxOpeningRow {
   id: string;
@@ -34,5 +35,11 @@ const insertRow = prepared((db) =>
 );
 
 export async function insertOpening(db: Executor, o: BoxOpeningRow): Promise<void> {
-  await insertRow(db, [o.id, o.userId, o.boxId, o.requestKey, o.result, o.now]);
+  const part = insertOpeningPart(o);
+  await part.query(db, part.params);
+}
+
+/** `insertOpening` as a statement to run with others (db/run-together.ts). */
+export function insertOpeningPart(o: BoxOpeningRow): Part {
+  return { query: insertRow, params: [o.id, o.userId, o.boxId, o.requestKey, o.result, o.now] };
 }

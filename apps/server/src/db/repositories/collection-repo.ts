@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Executor } from "../executor.ts";
 import { prepared } from "../prepared.ts";
+import type { Part } from "../run-together.ts";
 
 export interface CardAmount {
   cardId: number;
@@ -28,17 +29,23 @@ export async function addToLibrary(
   userId: number,
   cards: CardAmount[],
 ): Promise<void> {
+  const part = addToLibraryPart(userId, cards);
+  if (part) await part.query(db, part.params);
+}
+
+/** `addToLibrary` as a statement to run with others (db/run-together.ts); undefined: no card. */
+export function addToLibraryPart(userId: number, cards: readonly CardAmount[]): Part | undefined {
   // One row per card: an upsert may not touch the same row twice (PostgreSQL).
   const sums = new Map<number, number>();
   for (const c of cards) sums.set(c.cardId, (sums.get(c.cardId) ?? 0) + c.amount);
-  if (sums.size === 0) return;
+  if (sums.size === 0) return undefined;
   upsertCards[sums.size] ??= upsertOf(sums.size);
   const upsert = upsertCards[sums.size];
   if (!upsert) throw new Error("no upsert compiled");
-  await upsert(
-    db,
-    [...sums].flatMap(([cardId, amount]) => [userId, cardId, amount]),
-  );
+  return {
+    query: upsert,
+    params: [...sums].flatMap(([cardId, amount]) => [userId, cardId, amount]),
+  };
 }
 
 const libraryRows = prepared((db) =>

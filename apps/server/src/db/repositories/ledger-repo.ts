@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { gemsMoved } from "../../observability/game-counters.ts";
 import { type Executor, isUniqueViolation } from "../executor.ts";
 import { prepared } from "../prepared.ts";
+import type { Part } from "../run-together.ts";
 
 export interface GemChange {
   userId: number;
@@ -49,12 +50,7 @@ export async function applyGemChange(trx: Executor, c: GemChange): Promise<GemCh
   const insert = ledgerInserts[1];
   if (!insert) throw new Error("no ledger insert compiled");
   await insert(trx, [c.userId, c.delta, updated.silver, c.reason, c.idempotencyKey, c.now]);
-  if (c.delta !== 0) {
-    gemsMoved.inc(
-      { direction: c.delta > 0 ? "credited" : "spent", reason: c.reason },
-      Math.abs(c.delta),
-    );
-  }
+  countGemsMoved([c]);
   return { status: "applied", balance: updated.silver };
 }
 
@@ -97,42 +93,8 @@ function ledgerInsertOf(n: number) {
   );
 }
 
-/**
- * Several changes of one balance as one: one UPDATE of the balance and one
- * INSERT of every ledger row, the same rows `applyGemChange` would write one
- * after another (a box's charge and its cashback: economy/box-opening.ts).
- * Refused as a whole ("insufficient") when the balance would go below zero
- * at any point of the list, in order. The caller must already know no entry
- * was applied before (a box checks its request under the player lock); a
- * repeated key still fails on the ledger's unique index, which fails the
- * caller's transaction. Must run inside the caller's transaction.
- */
-export async function applyGemChanges(
-  trx: Executor,
-  userId: number,
-  entries: readonly GemEntry[],
-  now: string,
-): Promise<{ status: "applied" | "insufficient"; balance: number }> {
-  let total = 0;
-  let lowest = 0;
-  for (const e of entries) {
-    total += e.delta;
-    lowest = Math.min(lowest, total);
-  }
-  const [moved] = await moveBalance(trx, [total, now, userId, lowest]);
-  if (!moved) return { status: "insufficient", balance: await balanceOf(trx, userId) };
-  if (entries.length === 0) return { status: "applied", balance: moved.silver };
-  ledgerInserts[entries.length] ??= ledgerInsertOf(entries.length);
-  const insert = ledgerInserts[entries.length];
-  if (!insert) throw new Error("no ledger insert compiled");
-  let balance = moved.silver - total;
-  await insert(
-    trx,
-    entries.flatMap((e) => {
-      balance += e.delta;
-      return [userId, e.delta, balance, e.reason, e.idempotencyKey, now];
-    }),
-  );
+/** Counts gems moved (the metric) for ledger rows that committed. */
+export function countGemsMoved(entries: readonly GemEntry[]): void {
   for (const e of entries) {
     if (e.delta === 0) continue;
     gemsMoved.inc(
@@ -140,7 +102,51 @@ export async function applyGemChanges(
       Math.abs(e.delta),
     );
   }
-  return { status: "applied", balance: moved.silver };
+}
+
+const setBalanceFrom = prepared((db) =>
+  db
+    .updateTable("users")
+    .set({ silver: 0, updated_at: "" })
+    .where("id", "=", 0)
+    .where("silver", "=", 0)
+    .returning("silver"),
+);
+
+/**
+ * Several changes of one balance as one, as statements to run together
+ * (db/run-together.ts): one UPDATE of the balance from `balance` (the balance
+ * the caller read under the player lock, player-lock.ts) to its sum, and one
+ * INSERT of every ledger row, the rows `applyGemChange` would write one after
+ * another (a box's charge and its cashback: economy/box-opening.ts). The
+ * UPDATE writes only while the balance is still `balance`: when its rows come
+ * back empty the caller must throw, rolling the ledger rows back with it.
+ * Undefined ("insufficient") when the balance would go below zero at any point
+ * of the list, in order. The caller must already know no entry was applied
+ * before (a box checks its request under the player lock); a repeated key
+ * still fails on the ledger's unique index, which fails the caller's
+ * transaction. `countGemsMoved` after the commit.
+ */
+export function gemChangesParts(
+  userId: number,
+  entries: readonly GemEntry[],
+  balance: number,
+  now: string,
+): [{ query: typeof setBalanceFrom; params: unknown[] }, Part] | undefined {
+  let after = balance;
+  const rows: unknown[] = [];
+  for (const e of entries) {
+    after += e.delta;
+    if (after < 0) return undefined;
+    rows.push(userId, e.delta, after, e.reason, e.idempotencyKey, now);
+  }
+  ledgerInserts[entries.length] ??= ledgerInsertOf(entries.length);
+  const insert = ledgerInserts[entries.length];
+  if (!insert) throw new Error("no ledger insert compiled");
+  return [
+    { query: setBalanceFrom, params: [after, now, userId, balance] },
+    { query: insert, params: rows },
+  ];
 }
 
 export async function ledgerFor(db: Executor, userId: number) {

@@ -11,10 +11,6 @@ import { prepared } from "../prepared.ts";
 const versionOf = prepared((db) =>
   db.selectFrom("player_view_versions").select("version").where("user_id", "=", 0),
 );
-const versionHeld = prepared((db) =>
-  db.selectFrom("player_view_versions").select("version").where("user_id", "=", 0).forUpdate(),
-);
-
 /** The player's view number; undefined before any write bumped it. */
 export async function viewVersion(db: Executor, userId: number): Promise<number | undefined> {
   const [row] = await versionOf(db, [userId]);
@@ -22,19 +18,22 @@ export async function viewVersion(db: Executor, userId: number): Promise<number 
 }
 
 /**
- * PostgreSQL only: locks the player's view number row until the commit and
- * answers the number; undefined when the player has none yet.
+ * PostgreSQL only (migration 0016): locks the player's view number row until
+ * the commit, runs the transaction's deferred bumps (deferred to the commit by
+ * migration 0008), and answers the number before them (`held`) and after
+ * (`version`: the one the commit publishes). One round trip for the three.
+ * Undefined when the player has none yet.
  */
-export async function holdViewVersion(trx: Executor, userId: number): Promise<number | undefined> {
-  const [row] = await versionHeld(trx, [userId]);
-  return row?.version;
-}
-
-/**
- * PostgreSQL only: runs the transaction's deferred triggers now (the view
- * number bumps, deferred to the commit by migration 0008), so a number read
- * next is the one the commit publishes.
- */
-export async function fireDeferredBumps(trx: Executor): Promise<void> {
-  await sql`set constraints all immediate`.execute(trx);
+export async function holdViewVersion(
+  trx: Executor,
+  userId: number,
+): Promise<{ held: number; version: number } | undefined> {
+  const { rows } = await sql<{
+    held: number | null;
+    version: number | null;
+  }>`select held, version from hold_player_view_version(${userId})`.execute(trx);
+  const [row] = rows;
+  return row && row.held !== null && row.version !== null
+    ? { held: row.held, version: row.version }
+    : undefined;
 }
