@@ -8,6 +8,8 @@ import { expectMap, playAsNewPlayer } from "./support.ts";
  * policy relaxed, since a reload resumes the session without a gesture.
  */
 test.use({
+  // A new device: the music's default (on), not the other journeys' stored "off".
+  storageState: { cookies: [], origins: [] },
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: [

@@ -78,6 +78,19 @@ export default defineConfig({
     // it (no-preference) and checks that reduced motion draws no effect. Less to
     // paint on a busy 2-core machine, and nothing slides under a press.
     reducedMotion: "reduce",
+    // The music switched off on this device (the player's own setting, stored as
+    // they would store it): its engine kept 3-8 % of a core busy on every idle
+    // journey page, three browsers at once on CI's two cores (docs/testing.md,
+    // session 18). audio.journey.ts, which tests the music, starts from nothing stored.
+    storageState: {
+      cookies: [],
+      origins: [
+        {
+          origin: `http://127.0.0.1:${port}`,
+          localStorage: [{ name: "cardrealm.music", value: "off" }],
+        },
+      ],
+    },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [
