@@ -9,8 +9,22 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), "cardrealm-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
-/** The journeys that take a minute or more on their own (arena's are one serial group). */
-const LONG_JOURNEYS = ["**/tutorial.journey.ts", "**/arena.journey.ts", "**/story-win.journey.ts"];
+/** The journeys that take a minute or more on their own. */
+const LONG_JOURNEYS = ["**/tutorial.journey.ts", "**/story-win.journey.ts"];
+
+/**
+ * The journeys whose players press Fight on this server's one arena queue: one
+ * test at a time. Two at once pair across tests (the queue matches whoever is
+ * waiting: session 19's preview matched spectate's two players with
+ * arena.journey's, and both tests read the wrong names).
+ */
+const QUEUE_JOURNEYS = [
+  "**/arena.journey.ts",
+  "**/spectate.journey.ts",
+  "**/versus-names.journey.ts",
+  "**/phone-text.journey.ts",
+  "**/signed-out.journey.ts",
+];
 
 /**
  * The journeys that start their own server processes (two to four servers,
@@ -30,11 +44,12 @@ export default defineConfig({
     // next project's): started last, one of them alone at the end of the run
     // was the run's last minutes (docs/testing.md).
     { name: "journeys-cluster", testMatch: CLUSTER_JOURNEYS, workers: 1 },
+    { name: "journeys-queue", testMatch: QUEUE_JOURNEYS, workers: 1 },
     { name: "journeys-long", testMatch: LONG_JOURNEYS },
     {
       name: "journeys",
       testMatch: "**/*.journey.ts",
-      testIgnore: [...LONG_JOURNEYS, ...CLUSTER_JOURNEYS],
+      testIgnore: [...LONG_JOURNEYS, ...CLUSTER_JOURNEYS, ...QUEUE_JOURNEYS],
     },
     // Last: rebuilds the replay of every battle the journeys finished and
     // checks it reaches the stored final state (replay-check.check.ts,
@@ -42,14 +57,14 @@ export default defineConfig({
     {
       name: "replay-check",
       testMatch: "**/*.check.ts",
-      dependencies: ["journeys-cluster", "journeys-long", "journeys"],
+      dependencies: ["journeys-cluster", "journeys-queue", "journeys-long", "journeys"],
     },
   ],
   // Four tests at a time (docs/testing.md): the journeys spend most of their
   // time waiting on the screen's pace, and each test signs up its own players,
   // so tests of one file run side by side too. The arena queue is the one
   // shared thing: every journey that queues on this server is in
-  // arena.journey.ts, whose tests run in order in one worker (serial mode);
+  // QUEUE_JOURNEYS, one test at a time in one worker;
   // cluster and arena-redis start their own servers in beforeAll (one test each).
   //
   // On two cores, three (session 18): the journeys are CPU-bound there (two
