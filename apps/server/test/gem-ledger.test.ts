@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.ts";
 import { applyGemChange, ledgerFor } from "../src/db/repositories/ledger-repo.ts";
-import { createPlayer } from "../src/services/new-player.ts";
-import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
+import { announceDialects, DIALECTS, freshDb, seedGuest } from "./harness.ts";
 
 announceDialects();
 
@@ -13,20 +12,7 @@ describe.each(DIALECTS)("gem ledger on %s", (dialect) => {
   let userId: number;
   beforeEach(async () => {
     db = await freshDb(dialect);
-    userId = await db.kysely.transaction().execute((trx) =>
-      createPlayer(
-        trx,
-        {
-          login: null,
-          passwordHash: null,
-          partnerId: null,
-          nickname: "L",
-          guest: true,
-          now: NOW,
-        },
-        { library: [{ cardId: 1042, amount: 2 }], deck: [{ cardId: 1042, amount: 2 }] },
-      ),
-    );
+    userId = await seedGuest(db, "L", NOW);
   });
   afterEach(async () => {
     await db.close();

@@ -14,6 +14,7 @@ import { type Db, openPostgres, openSqlite } from "../src/db/database.ts";
 import { migrateToLatest } from "../src/db/migrate.ts";
 import { applyGemChange } from "../src/db/repositories/ledger-repo.ts";
 import { signFields } from "../src/partners/partner-signature.ts";
+import { createPlayer } from "../src/services/new-player.ts";
 
 export type DialectUnderTest = "sqlite" | "postgres";
 
@@ -68,6 +69,19 @@ export async function freshDb(dialect: DialectUnderTest): Promise<Db> {
 const SCHEMA_DROP_LOCK = 17_000_017;
 
 /** migrateToLatest, with the schema-drop lock held shared meanwhile (see SCHEMA_DROP_LOCK). */
+/** A guest written straight into `db` with two copies of one card as library and deck. */
+export function seedGuest(db: Db, nickname: string, now: string): Promise<number> {
+  return db.kysely
+    .transaction()
+    .execute((trx) =>
+      createPlayer(
+        trx,
+        { login: null, passwordHash: null, partnerId: null, nickname, guest: true, now },
+        { library: [{ cardId: 1042, amount: 2 }], deck: [{ cardId: 1042, amount: 2 }] },
+      ),
+    );
+}
+
 export async function migrateUnderSchemaLock(db: Db, url: string): Promise<void> {
   const lock = new pg.Client({ connectionString: url });
   await lock.connect();

@@ -4,8 +4,7 @@ import { addToLibraryPart, libraryAmounts } from "../src/db/repositories/collect
 import { gemChangesParts, ledgerFor } from "../src/db/repositories/ledger-repo.ts";
 import { holdViewVersion, viewVersion } from "../src/db/repositories/view-versions-repo.ts";
 import { runTogether } from "../src/db/run-together.ts";
-import { createPlayer } from "../src/services/new-player.ts";
-import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
+import { announceDialects, DIALECTS, freshDb, seedGuest } from "./harness.ts";
 
 announceDialects();
 
@@ -16,20 +15,7 @@ function playerPerTest(dialect: (typeof DIALECTS)[number]): { db: Db; userId: nu
   const t = { db: undefined as unknown as Db, userId: 0 };
   beforeEach(async () => {
     t.db = await freshDb(dialect);
-    t.userId = await t.db.kysely.transaction().execute((trx) =>
-      createPlayer(
-        trx,
-        {
-          login: null,
-          passwordHash: null,
-          partnerId: null,
-          nickname: "T",
-          guest: true,
-          now: NOW,
-        },
-        { library: [{ cardId: 1042, amount: 2 }], deck: [{ cardId: 1042, amount: 2 }] },
-      ),
-    );
+    t.userId = await seedGuest(t.db, "T", NOW);
   });
   afterEach(async () => {
     await t.db.close();

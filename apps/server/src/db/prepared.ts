@@ -16,8 +16,8 @@ import type { Executor } from "./executor.ts";
 /** A prepared query: run it with its parameters, or read its compiled form (db/run-together.ts). */
 export interface Prepared<R> {
   (db: Executor, params: readonly unknown[]): Promise<R[]>;
-  /** The query compiled for this database's dialect (compiled once, like a run). */
-  compiledFor(db: Executor): CompiledQuery<R>;
+  /** The query compiled for this database's dialect (compiled once), with these parameters. */
+  compiledFor(db: Executor, params: readonly unknown[]): CompiledQuery<R>;
 }
 
 export function prepared<R>(build: (db: Executor) => Compilable<R>): Prepared<R> {
@@ -25,23 +25,22 @@ export function prepared<R>(build: (db: Executor) => Compilable<R>): Prepared<R>
   // transaction opened on it (the compiled SQL depends only on the dialect):
   // a query run inside transactions is compiled once too, not once per transaction.
   const compiled = new WeakMap<object, CompiledQuery<R>>();
-  const compiledFor = (db: Executor): CompiledQuery<R> => {
+  const compiledFor = (db: Executor, params: readonly unknown[]): CompiledQuery<R> => {
     const key = db.getExecutor().adapter;
     let query = compiled.get(key);
     if (!query) {
       query = build(db).compile();
       compiled.set(key, query);
     }
-    return query;
-  };
-  const run = async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
-    const query = compiledFor(db);
     if (query.parameters.length !== params.length) {
       throw new Error(
         `prepared query takes ${query.parameters.length} parameters, given ${params.length}: ${query.sql}`,
       );
     }
-    const result = await db.executeQuery<R>({ ...query, parameters: params });
+    return { ...query, parameters: params };
+  };
+  const run = async (db: Executor, params: readonly unknown[]): Promise<R[]> => {
+    const result = await db.executeQuery<R>(compiledFor(db, params));
     return result.rows;
   };
   return Object.assign(run, { compiledFor });

@@ -58,17 +58,11 @@ export async function runTogether<R>(
     for (const part of rest) await part.query(trx, part.params);
     return rows;
   }
-  const compiled = parts.map((p) => {
-    const c = p.query.compiledFor(trx);
-    if (c.parameters.length !== p.params.length) {
-      throw new Error(`part takes ${c.parameters.length} parameters, given ${p.params.length}`);
-    }
-    return c;
-  });
+  const compiled = parts.map((p) => p.query.compiledFor(trx, p.params));
   const result = await trx.executeQuery<R>(
     CompiledQuery.raw(
       combinedSql(compiled),
-      parts.flatMap((p) => p.params),
+      compiled.flatMap((c) => c.parameters),
     ),
   );
   return result.rows;
