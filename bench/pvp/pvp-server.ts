@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
 import { headerBytes, wire } from "./capacity-probe.ts";
 import { BENCH_METRICS_TOKEN } from "./server-probe.ts";
@@ -103,6 +104,21 @@ export interface PostTiming {
   connectMs: number | null;
 }
 
+/**
+ * What the players' calls accept: a browser's header (Chromium's) unless
+ * BENCH_ACCEPT_ENCODING says otherwise (empty: answers come uncompressed,
+ * as every run before session 20 had them, which hid what compressing a
+ * move's answer cost the server: bench/RESULTS.md "Session 20").
+ * Compressed answers are decoded here; the wire counts their compressed bytes.
+ */
+const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br, zstd";
+
+function decoded(body: Buffer, encoding: string | undefined): string {
+  if (encoding === "br") return brotliDecompressSync(body).toString("utf8");
+  if (encoding === "gzip") return gunzipSync(body).toString("utf8");
+  return body.toString("utf8");
+}
+
 export function post(
   path: string,
   token: string | null,
@@ -122,6 +138,7 @@ export function post(
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { "content-type": "application/json" } : {}),
+          ...(ACCEPT_ENCODING ? { "accept-encoding": ACCEPT_ENCODING } : {}),
           "content-length": Buffer.byteLength(payload),
         },
       },
@@ -129,9 +146,10 @@ export function post(
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
-          const text = Buffer.concat(chunks).toString("utf8");
+          const body = Buffer.concat(chunks);
+          const text = decoded(body, res.headers["content-encoding"]);
           // Wire bytes (capacity-probe.ts): "HTTP/1.1 200 OK", headers, body.
-          wire.httpRx += headerBytes(res.rawHeaders, 15) + Buffer.byteLength(text);
+          wire.httpRx += headerBytes(res.rawHeaders, 15) + body.length;
           resolveP({
             status: res.statusCode ?? 0,
             json: text ? JSON.parse(text) : null,

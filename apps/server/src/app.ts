@@ -55,6 +55,14 @@ import { createPlayerService } from "./services/player-service.ts";
 import { createTutorial } from "./services/tutorial-service.ts";
 import { fastifyTrustProxy } from "./trust-proxy.ts";
 
+/**
+ * Smaller answers go plain. A battle move's answer is 1-3 KB: compressing
+ * it (br) saved ~0.8 KB on the wire, well inside one TCP round trip, and
+ * cost 27-29 % more server CPU a move (bench/pvp with a browser's
+ * accept-encoding, bench/RESULTS.md "Session 20").
+ */
+export const COMPRESS_THRESHOLD_BYTES = 4096;
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -180,10 +188,14 @@ async function installHttp({ app, config }: Ctx) {
   installErrorHandler(app);
   const metrics = createMetrics();
   metricsRoutes(app, { metrics, token: config.metricsToken });
-  // Answers over 1 KB go compressed when the browser asks (br, then gzip):
-  // /api/cards alone is ~60 KB of JSON (bench/web/lighthouse.ts, map). The
-  // client's files come precompressed from the build and are left as they are.
-  await app.register(fastifyCompress, { threshold: 1024, encodings: ["br", "gzip"] });
+  // Answers of COMPRESS_THRESHOLD_BYTES or more go compressed when the browser
+  // asks (br, then gzip): /api/cards alone is ~60 KB of JSON
+  // (bench/web/lighthouse.ts, map). The client's files come precompressed from
+  // the build and are left as they are.
+  await app.register(fastifyCompress, {
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: ["br", "gzip"],
+  });
 
   const clientRoot = existsSync(config.clientDist) ? config.clientDist : undefined;
   const indexFile = clientRoot ? join(clientRoot, "index.html") : undefined;

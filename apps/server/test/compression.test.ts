@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
+import { COMPRESS_THRESHOLD_BYTES } from "../src/app.ts";
+import type { Msg } from "./battle-play.ts";
 import { newGuest, type TestApp, testApp } from "./harness.ts";
 
 /** A tiny built client: an index page and a script with its build-time .br beside it. */
@@ -37,6 +39,45 @@ describe("compressed answers", () => {
     expect(packed.headers["content-encoding"]).toBe("br");
     expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
     expect(brotliDecompressSync(packed.rawPayload).toString("utf8")).toBe(plain.body);
+  });
+
+  it("sends a battle's answers plain even to a browser that accepts br: too small to be worth the CPU", async () => {
+    t = await testApp("sqlite");
+    const { auth } = await newGuest(t.app);
+    const accepts = { ...auth, "accept-encoding": "gzip, deflate, br, zstd" };
+    const start = await t.app.inject({
+      method: "POST",
+      url: "/api/game/cpu/start",
+      headers: accepts,
+      payload: { cpu_id: 6 },
+    });
+    expect(start.statusCode, start.body).toBe(200);
+    const answers = [start];
+    let state = (start.json().data as Msg[]).at(-1) as Msg;
+    for (let turn = 0; turn < 4 && !state.end_game; turn++) {
+      const hand = Object.keys(state.player?.hand ?? {});
+      const move = await t.app.inject({
+        method: "POST",
+        url: "/api/game/cpu/end-turn",
+        headers: accepts,
+        payload: {
+          game_id: state.game_data?.game_id,
+          player_attack: [1, 1, 1, 1, 1],
+          version: state.game_data?.version,
+          ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
+        },
+      });
+      expect(move.statusCode, move.body).toBe(200);
+      answers.push(move);
+      state = (move.json().data as Msg[]).at(-1) as Msg;
+    }
+    for (const answer of answers) {
+      expect(answer.rawPayload.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+      expect(answer.headers["content-encoding"]).toBeUndefined();
+      expect(answer.json().data.length).toBeGreaterThan(0);
+    }
+    // Some were over the old 1 KB threshold: those went compressed before.
+    expect(Math.max(...answers.map((a) => a.rawPayload.length))).toBeGreaterThan(1024);
   });
 
   it("serves a client file's build-time .br once (not compressed twice)", async () => {
