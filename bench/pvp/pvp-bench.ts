@@ -238,7 +238,7 @@ try {
       wire: wireSnapshot,
       ...measured,
     }),
-    `http errors                 ${stats.httpErrors}`,
+    `http errors                 ${stats.httpErrors}${stats.errorKinds.size ? ` (${[...stats.errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}`,
     `cpu                         server ${serverCpu.toFixed(0)}% of a core, this load generator ${benchCpu.toFixed(0)}%, machine load average ${load}`,
   ];
   for (const l of lines) console.log(l);

@@ -46,6 +46,8 @@ export const stats = {
   gamesEnded: 0,
   inProgress: 0,
   httpErrors: 0,
+  /** The errors by kind: "<call> <status>" or "<call> <error code>". */
+  errorKinds: new Map<string, number>(),
   /** play-card and end-turn calls sent inside the window. */
   moves: 0,
   /**
@@ -127,6 +129,17 @@ export function slowPlayLines(): string[] {
   return lines;
 }
 
+/** Counts a failed call by what failed (the status, or the socket error's code). */
+function noteError(call: string, what: unknown): void {
+  stats.httpErrors++;
+  const kind =
+    typeof what === "number"
+      ? String(what)
+      : String((what as { code?: string } | null)?.code ?? (what as Error)?.name ?? "error");
+  const key = `${call} ${kind}`;
+  stats.errorKinds.set(key, (stats.errorKinds.get(key) ?? 0) + 1);
+}
+
 function schedule(bot: Bot): void {
   bot.busy = true;
   setTimeout(() => void act(bot), THINK_MS / 2 + Math.random() * (THINK_MS / 2));
@@ -177,9 +190,9 @@ async function act(bot: Bot): Promise<void> {
       ...(keys.length > 6 ? { discard_card: Number(keys[keys.length - 1]) } : {}),
     });
     if (r.status === 200) absorb(bot, (r.json as { data: Snapshot[] }).data);
-    else stats.httpErrors++;
-  } catch {
-    stats.httpErrors++;
+    else noteError("end-turn", r.status);
+  } catch (err) {
+    noteError("move", err);
   } finally {
     bot.busy = false;
   }
@@ -189,9 +202,9 @@ export async function queue(bot: Bot): Promise<void> {
   if (!bot.playing || stats.stopping) return;
   try {
     const r = await post("/api/game/pvp/queue", bot.token, { version: "bench" });
-    if (r.status !== 200) stats.httpErrors++;
-  } catch {
-    if (!stats.stopping) stats.httpErrors++;
+    if (r.status !== 200) noteError("queue", r.status);
+  } catch (err) {
+    if (!stats.stopping) noteError("queue", err);
   }
 }
 
