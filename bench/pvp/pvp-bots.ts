@@ -135,7 +135,7 @@ function noteError(call: string, what: unknown): void {
   const kind =
     typeof what === "number"
       ? String(what)
-      : String((what as { code?: string } | null)?.code ?? (what as Error)?.name ?? "error");
+      : ((what as NodeJS.ErrnoException).code ?? String(what));
   const key = `${call} ${kind}`;
   stats.errorKinds.set(key, (stats.errorKinds.get(key) ?? 0) + 1);
 }

@@ -116,6 +116,8 @@ const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br,
 function decoded(body: Buffer, encoding: string | undefined): string {
   if (encoding === "br") return brotliDecompressSync(body).toString("utf8");
   if (encoding === "gzip") return gunzipSync(body).toString("utf8");
+  if (encoding && encoding !== "identity")
+    throw new Error(`unexpected content-encoding ${encoding}`);
   return body.toString("utf8");
 }
 

@@ -21,6 +21,17 @@ export const passivePlanner = (state: BattleState, side: Side): Action[] => {
 
 export const lastOf = (msgs: readonly Msg[]): Msg => msgs[msgs.length - 1] as Msg;
 
+/** The end-turn body for `state`: attack from the cells flagged 1, discard the first card above six. */
+export function endTurnBody(state: Msg, attack: readonly number[] = [1, 1, 1, 1, 1]) {
+  const hand = Object.keys(state.player?.hand ?? {});
+  return {
+    game_id: state.game_data?.game_id,
+    player_attack: [...attack],
+    version: state.game_data?.version,
+    ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
+  };
+}
+
 /**
  * Ends the player's turn on `state` through cpu/end-turn (discarding the
  * first hand card above six), attacking from the cells flagged 1; answers
@@ -32,17 +43,11 @@ export async function endTurn(
   state: Msg,
   attack: readonly number[] = [1, 1, 1, 1, 1],
 ): Promise<Msg[]> {
-  const hand = Object.keys(state.player?.hand ?? {});
   const res = await app.inject({
     method: "POST",
     url: "/api/game/cpu/end-turn",
     headers: auth,
-    payload: {
-      game_id: state.game_data?.game_id,
-      player_attack: [...attack],
-      version: state.game_data?.version,
-      ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
-    },
+    payload: endTurnBody(state, attack),
   });
   if (res.statusCode !== 200) throw new Error(`end-turn refused: ${res.body}`);
   return res.json().data as Msg[];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { COMPRESS_THRESHOLD_BYTES } from "../src/app.ts";
-import type { Msg } from "./battle-play.ts";
+import { endTurnBody, type Msg } from "./battle-play.ts";
 import { newGuest, type TestApp, testApp } from "./harness.ts";
 
 /** A tiny built client: an index page and a script with its build-time .br beside it. */
@@ -55,17 +55,11 @@ describe("compressed answers", () => {
     const answers = [start];
     let state = (start.json().data as Msg[]).at(-1) as Msg;
     for (let turn = 0; turn < 4 && !state.end_game; turn++) {
-      const hand = Object.keys(state.player?.hand ?? {});
       const move = await t.app.inject({
         method: "POST",
         url: "/api/game/cpu/end-turn",
         headers: accepts,
-        payload: {
-          game_id: state.game_data?.game_id,
-          player_attack: [1, 1, 1, 1, 1],
-          version: state.game_data?.version,
-          ...(hand.length > 6 ? { discard_card: Number(hand[0]) } : {}),
-        },
+        payload: endTurnBody(state),
       });
       expect(move.statusCode, move.body).toBe(200);
       answers.push(move);
