@@ -9,6 +9,7 @@ import {
   setUnauthorizedHandler,
 } from "../lib/api.ts";
 import { preloadBudgetMs } from "../lib/device.ts";
+import { settleAfter } from "../lib/first-load.ts";
 import { IMG_BASE, MEDIA_BASE, preloadImages, preloadInBackground, toUrl } from "../lib/preload.ts";
 import { readStorage, STORAGE_KEYS } from "../lib/storage.ts";
 import { randomTip } from "../lib/tips.ts";
@@ -176,7 +177,8 @@ async function loadRealm(gen: number, loaded: Loaded): Promise<void> {
   hidePopup();
   if (!loaded.cardArtQueued) {
     loaded.cardArtQueued = true;
-    preloadInBackground((loaded.files?.[1] ?? []).map((p) => toUrl(IMG_BASE, p)));
+    // The map's ambient loops wait for these (lib/first-load.ts).
+    settleAfter(preloadInBackground((loaded.files?.[1] ?? []).map((p) => toUrl(IMG_BASE, p))).done);
   }
 }
 

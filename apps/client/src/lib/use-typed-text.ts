@@ -2,16 +2,27 @@ import { TYPING_DELAY_MS } from "@cardrealm/protocol";
 import { useCallback, useEffect, useState } from "react";
 
 /**
- * Characters added per update: the text grows by three characters every three
- * `delayMs`, the same speed as one every `delayMs`, with a third of the
- * re-renders, layouts and paints (a phone's main thread was busy with the
- * typing for the first seconds of the map: bench/web/lighthouse.ts, TBT).
+ * The least a step of typing adds: the text grows a few words at a time, each
+ * step ending at a word's end (at most twice this far on, for a long word), and
+ * each step comes when its characters' time is up, so the speed stays one
+ * character every `delayMs`. About 3 repaints a second instead of 11 for
+ * threes: each repaint is a frame the page draws while the map's first load is
+ * still running (bench/RESULTS.md, "The map's Lighthouse TBT").
  */
-export const CHARS_PER_TICK = 3;
+export const STEP_CHARS = 8;
+
+/** Where the step of typing that starts at `from` ends (an index into `text`). */
+export function nextStop(text: string, from: number, step: number = STEP_CHARS): number {
+  const least = Math.min(text.length, from + step);
+  const most = Math.min(text.length, from + 2 * step);
+  const space = text.indexOf(" ", least);
+  return space === -1 || space > most ? most : space;
+}
 
 /**
  * Types a text out at one character every `delayMs` (product.md: 30 ms per
- * character). `finish` shows the whole text at once; a new text restarts.
+ * character), in steps of a few words (`nextStop`). `finish` shows the whole
+ * text at once; a new text restarts.
  */
 export function useTypedText(
   text: string,
@@ -27,11 +38,10 @@ export function useTypedText(
 
   useEffect(() => {
     if (done) return;
-    const timer = setInterval(() => {
-      setCount((c) => Math.min(text.length, c + CHARS_PER_TICK));
-    }, delayMs * CHARS_PER_TICK);
-    return () => clearInterval(timer);
-  }, [text, delayMs, done]);
+    const stop = nextStop(text, count);
+    const timer = setTimeout(() => setCount(stop), delayMs * (stop - count));
+    return () => clearTimeout(timer);
+  }, [text, delayMs, done, count]);
 
   const finish = useCallback(() => setCount(text.length), [text]);
   return { shown: text.slice(0, count), done, finish };

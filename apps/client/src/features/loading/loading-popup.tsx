@@ -74,7 +74,7 @@ export function LoadingPopup() {
               aria-valuetext={`${value}% — ${label}`}
               data-testid="loading-progress"
             >
-              <div className="loading__fill" style={{ width: `${value}%` }} />
+              <div className="loading__fill" style={{ transform: `translateX(${value - 100}%)` }} />
             </div>
             <p className="loading__label" aria-live="polite">
               <span>{label}</span>

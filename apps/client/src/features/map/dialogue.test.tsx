@@ -31,12 +31,15 @@ function renderDialogue(lines: DialogueLine[] = [{ speaker: "opponent", text: LI
 }
 
 describe("story dialogue", () => {
-  it("types the text out at 30 ms per character", () => {
+  it("types the text out at 30 ms per character, a few words a step", () => {
     renderDialogue();
     expect(shown()).toBe("");
-    act(() => vi.advanceTimersByTime(30 * 9));
+    // "Mountains" (9 characters) comes whole, when its 9 x 30 ms are up.
+    act(() => vi.advanceTimersByTime(30 * 9 - 1));
+    expect(shown()).toBe("");
+    act(() => vi.advanceTimersByTime(1));
     expect(shown()).toBe(LINE.slice(0, 9));
-    act(() => vi.advanceTimersByTime(30 * LINE.length));
+    act(() => vi.advanceTimersByTime(30 * (LINE.length - 9)));
     expect(shown()).toBe(LINE);
     expect(screen.getByTestId("story-dialogue-speaker").textContent).toBe("Earth Elemental");
   });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { SystemDialog } from "../../components/system-dialog/system-dialog.tsx";
+import { resetFirstLoad, SETTLE_MIN_MS } from "../../lib/first-load.ts";
 import { appStore } from "../../stores/app-store.ts";
 import { makeUser, mockFetch, resetAll } from "../../test/fixtures.ts";
 import MapScreen from "./map-screen.tsx";
@@ -68,5 +69,20 @@ describe("world map", () => {
     renderMap(3, []);
     fireEvent.click(screen.getByTestId("map-arena"));
     expect(appStore.get().route).toBe("arena");
+  });
+
+  it("starts its endless loops once the first load has settled", async () => {
+    vi.useFakeTimers();
+    try {
+      resetFirstLoad();
+      renderMap(1, []);
+      const map = screen.getByTestId("screen-home");
+      expect(screen.getByTestId("chapter-elf").className).toContain("chapter-icon--next");
+      expect(map.className).not.toContain("map-screen--settled");
+      await act(() => vi.advanceTimersByTimeAsync(SETTLE_MIN_MS));
+      expect(map.className).toContain("map-screen--settled");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { sendEvent } from "../../lib/api.ts";
 import { playChime, playClick } from "../../lib/audio.ts";
 import { useOverBootSplash } from "../../lib/boot-splash.ts";
 import { openExternal } from "../../lib/external.ts";
+import { useFirstLoadSettled } from "../../lib/first-load.ts";
 import { setRoute, showSystemMessage, useAppStore } from "../../stores/app-store.ts";
 import { BossWindow } from "./boss-window.tsx";
 import { ChapterIcon, nextChapterKey } from "./chapter-icon.tsx";
@@ -116,7 +117,8 @@ export type DialogComponent = ComponentType<{ onClose: () => void }>;
 /**
  * The world map (route home): the story's chapters, their boss windows and
  * stories, and the way to the other screens. `HistoryDialog` is the battle
- * chronicle the shell gives (features/replay).
+ * chronicle the shell gives (features/replay). Its endless loops
+ * (map-states.css) start once the page's first load has settled.
  */
 export default function MapScreen({ HistoryDialog }: { HistoryDialog: DialogComponent }) {
   const user = useAppStore((s) => s.user);
@@ -125,6 +127,7 @@ export default function MapScreen({ HistoryDialog }: { HistoryDialog: DialogComp
   const running = useRunningBattle();
   // index.html painted the map's art while the session resumed: it stays the map's art.
   const overSplash = useOverBootSplash("map");
+  const settled = useFirstLoadSettled();
   const [history, setHistory] = useState(false);
 
   const level = user?.level ?? 1;
@@ -144,7 +147,7 @@ export default function MapScreen({ HistoryDialog }: { HistoryDialog: DialogComp
 
   return (
     <main
-      className={`map-screen${overSplash ? " map-screen--splash" : ""}`}
+      className={`map-screen${overSplash ? " map-screen--splash" : ""}${settled ? " map-screen--settled" : ""}`}
       aria-label="World map"
       data-testid="screen-home"
     >
