@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -8,6 +8,7 @@ import { test } from "@playwright/test";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { busPrefix } from "../apps/server/src/realtime/bus.ts";
+import { localNginxConfig, NGINX } from "../apps/server/test/local-nginx.ts";
 import { postgresSeeder, type SeedPlayer, sqliteSeeder } from "./arena-support.ts";
 import { JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
 
@@ -19,9 +20,8 @@ import { JOURNEY_PACE, JOURNEY_THROTTLES, waitForServer } from "./support.ts";
  * Needs REDIS_URL and nginx (Debian's nginx-light; .ci/run installs it).
  */
 export const REDIS_URL = process.env.REDIS_URL ?? "";
-export const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find(
-  (p) => spawnSync(p, ["-v"]).status === 0,
-);
+export { NGINX };
+
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 export const METRICS_TOKEN = "cluster-journey-metrics-token";
 
@@ -89,30 +89,7 @@ export function terminate(child: ChildProcess): Promise<number | null> {
 
 /** deploy/nginx.conf itself, inside a minimal nginx.conf, pointed at the local servers. */
 export function nginxConfig(dir: string, ports: ClusterPorts): string {
-  const site = readFileSync(join(root, "deploy/nginx.conf"), "utf8")
-    .replace("server game1:3000", `server 127.0.0.1:${ports.servers[0]}`)
-    .replace("server game2:3000", `server 127.0.0.1:${ports.servers[1]}`)
-    .replace("listen 80;", `listen 127.0.0.1:${ports.proxy};`);
-  for (const t of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, t));
-  const file = join(dir, "nginx.conf");
-  writeFileSync(
-    file,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 512; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${site}
-}
-`,
-  );
-  return file;
+  return localNginxConfig(dir, { proxy: ports.proxy, servers: ports.servers });
 }
 
 /** Websockets open on one process, from its own /metrics. */

@@ -9,6 +9,10 @@
  *
  * Prints the allocated bytes by allocating function (self) and by file, as
  * a share of all sampled bytes, and the rate in MB/s.
+ *
+ * `ALLOC_SURVIVORS=1`: only the objects no scavenge freed (still alive, or
+ * promoted to the old generation and left for a full collection): what the
+ * scavenges copy and what makes the old generation grow.
  */
 import WebSocket from "ws";
 
@@ -45,11 +49,12 @@ function call<T>(method: string, params: Record<string, unknown> = {}): Promise<
   return new Promise((r) => waiting.set(id, r as (v: unknown) => void));
 }
 
+const survivorsOnly = process.env.ALLOC_SURVIVORS === "1";
 await call("HeapProfiler.enable");
 await call("HeapProfiler.startSampling", {
   samplingInterval: 16384,
   includeObjectsCollectedByMajorGC: true,
-  includeObjectsCollectedByMinorGC: true,
+  includeObjectsCollectedByMinorGC: !survivorsOnly,
 });
 await new Promise((r) => setTimeout(r, seconds * 1000));
 const { profile } = await call<{ profile: { head: AllocNode } }>("HeapProfiler.stopSampling");
@@ -75,7 +80,7 @@ function walk(n: AllocNode, path: string[]): void {
 }
 walk(profile.head, []);
 console.log(
-  `sampled ${(total / 2 ** 20).toFixed(0)} MB in ${seconds} s = ${(total / 2 ** 20 / seconds).toFixed(1)} MB/s allocated`,
+  `sampled ${(total / 2 ** 20).toFixed(0)} MB in ${seconds} s = ${(total / 2 ** 20 / seconds).toFixed(1)} MB/s ${survivorsOnly ? "allocated and not freed by a scavenge" : "allocated"}`,
 );
 for (const [title, m] of [
   ["by allocating function (and the nearest caller in apps/ or packages/)", bySelf],

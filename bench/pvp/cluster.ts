@@ -15,18 +15,18 @@
  * from its own /metrics (server-probe.ts); nginx's CPU from /proc.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { busPrefix } from "../../apps/server/src/realtime/bus.ts";
+import { localNginxConfig, NGINX } from "../../apps/server/test/local-nginx.ts";
 import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
 import { BENCH_METRICS_TOKEN, cpuMsOfPid, openWindow, windowLines } from "./server-probe.ts";
 
 const root = resolve(import.meta.dirname, "..", "..");
-const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => spawnSync(p, ["-v"]).status === 0);
 
 function freePort(): Promise<number> {
   return new Promise((res) => {
@@ -56,34 +56,15 @@ async function waitFor(url: string, what: string, child: ChildProcess): Promise<
  * servers; room for 10,000 players' sockets (each proxied one holds two).
  */
 export function benchNginxConfig(dir: string, proxy: number, servers: number[]): string {
-  const site = readFileSync(join(root, "deploy/nginx.conf"), "utf8")
-    .replace("server game1:3000", `server 127.0.0.1:${servers[0]}`)
-    .replace("server game2:3000", `server 127.0.0.1:${servers[1]}`)
-    .replace("listen 80;", `listen 127.0.0.1:${proxy} backlog=4096;`)
-    .replace("limit_conn cardrealm_per_address 64;", "limit_conn cardrealm_per_address 65000;");
-  if (site.includes("server game") || !site.includes("65000;"))
-    throw new Error("deploy/nginx.conf changed shape: bench/pvp/cluster.ts no longer fits it");
-  for (const t of ["body", "proxy", "fastcgi", "uwsgi", "scgi"]) mkdirSync(join(dir, t));
-  const file = join(dir, "nginx.conf");
-  writeFileSync(
-    file,
-    `${process.getuid?.() === 0 ? "user root;\n" : ""}worker_processes 1;
-worker_rlimit_nofile 65536;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log error;
-events { worker_connections 60000; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-${site}
-}
-`,
-  );
-  return file;
+  return localNginxConfig(dir, {
+    proxy,
+    servers: [servers[0] as number, servers[1] as number],
+    backlog: 4096,
+    perAddress: 65000,
+    workerConnections: 60000,
+    rlimitNofile: 65536,
+    errorLogLevel: "error",
+  });
 }
 
 /** Drops the bench's scratch database (a cluster that failed to start leaves nothing). */
@@ -167,6 +148,7 @@ export async function startCluster(opts: {
             CLIENT_DIST: "/nonexistent",
             ...BENCH_THROTTLES,
             METRICS_TOKEN: BENCH_METRICS_TOKEN,
+            SERVER_TIMING: process.env.BENCH_SERVER_TIMING ?? "1",
           },
           stdio: ["ignore", "inherit", "inherit"],
         },

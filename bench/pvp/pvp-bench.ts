@@ -39,7 +39,7 @@ import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { capacityLines, openCapacityWindow, wire } from "./capacity-probe.ts";
 import { dropScratchDatabase, startCluster } from "./cluster.ts";
-import { type Bot, connect, pct, queue, slowPlayLines, stats } from "./pvp-bots.ts";
+import { type Bot, connect, pct, queue, slowPlayLines, stats, waitLines } from "./pvp-bots.ts";
 import { cpuMsOf, pool, post, root, rssOf, startServer, target } from "./pvp-server.ts";
 import { lastScrape, openServerWindow } from "./server-probe.ts";
 import { watchSocketQueues } from "./socket-queues.ts";
@@ -221,6 +221,7 @@ try {
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
     ...slowPlayLines(),
+    ...waitLines(),
     queuesLine,
     `window                      ${windowS.toFixed(1)} s, then ${closingScrapeS.toFixed(1)} s for the closing /metrics scrape (${lastScrape.connectMs === null ? "kept-alive socket" : `its TCP handshake took ${lastScrape.connectMs.toFixed(0)} ms`})`,
     // The histogram holds whole sampling intervals: the delay is what lies past the period.

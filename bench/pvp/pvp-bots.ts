@@ -56,6 +56,8 @@ export const stats = {
    * queue or a new connection), the ones on a new connection, and the
    * slowest play's breakdown.
    */
+  /** Each play's round trip split by its Server-Timing (splitOf). */
+  splits: [] as { ms: number; fresh: boolean; before: number; app: number; after: number }[],
   slow: {
     over1s: 0,
     waitedForSocket: 0,
@@ -105,6 +107,8 @@ function absorb(bot: Bot, list: Snapshot[]): void {
 }
 
 function notePlay(ms: number, at: number, status: number, timing: PostTiming): void {
+  const split = splitOf(timing);
+  if (split) stats.splits.push({ ms, fresh: timing.fresh, ...split });
   const slow = stats.slow;
   if (ms > 1000) {
     slow.over1s++;
@@ -112,6 +116,43 @@ function notePlay(ms: number, at: number, status: number, timing: PostTiming): v
     if (timing.fresh) slow.fresh++;
   }
   if (!slow.slowest || ms > slow.slowest.ms) slow.slowest = { ms, at, status, timing };
+}
+
+/**
+ * A play's round trip in three parts, from the answer's Server-Timing (the
+ * server's clock is this machine's): before the server's router had it (this
+ * side's send, the kernel, the server's loop reading and parsing it), the
+ * server's own time to its answer, and after (the server's write, the kernel,
+ * this generator's loop reading it). Null without the header.
+ */
+function splitOf(t: PostTiming): { before: number; app: number; after: number } | null {
+  if (!t.server) return null;
+  const sent = performance.timeOrigin + t.sentAt;
+  const ready = t.server.began + t.server.dur;
+  return {
+    before: t.server.began - sent,
+    app: t.server.dur,
+    after: performance.timeOrigin + t.headersAt - ready,
+  };
+}
+
+/** Where the plays' round trips went: each part's p50 and p99, and the slowest 1 %'s average split. */
+export function waitLines(): string[] {
+  const all = stats.splits;
+  if (all.length === 0)
+    return ["  where plays waited       no Server-Timing on the answers (BENCH_SERVER_TIMING=0)"];
+  const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+  const p = (xs: number[], q: number) => pct(xs, q).toFixed(1);
+  const part = (k: "before" | "app" | "after") => sorted(all.map((s) => s[k]));
+  const cut = pct(sorted(all.map((s) => s.ms)), 99);
+  const tail = all.filter((s) => s.ms >= cut);
+  const avg = (k: "before" | "app" | "after", of = tail) =>
+    (of.reduce((a, s) => a + s[k], 0) / of.length).toFixed(1);
+  const fresh = tail.filter((s) => s.fresh);
+  return [
+    `  where plays waited       before the server had it p50 ${p(part("before"), 50)} / p99 ${p(part("before"), 99)} ms, in the server ${p(part("app"), 50)} / ${p(part("app"), 99)}, after its answer was ready ${p(part("after"), 50)} / ${p(part("after"), 99)} (Server-Timing)`,
+    `  the slowest 1 %          ${tail.length} plays >= ${cut.toFixed(1)} ms: on average ${avg("before")} ms before the server had it, ${avg("app")} in it, ${avg("after")} after; ${fresh.length} of them on a new connection (${fresh.length ? avg("before", fresh) : "-"} ms before the server had it)`,
+  ];
 }
 
 /** bench/pvp's lines on the plays over 1 s and the slowest one (see stats.slow). */

@@ -9,6 +9,7 @@ import { Agent, request } from "node:http";
 import { createServer } from "node:net";
 import { resolve } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { parseServerTiming } from "../../apps/server/src/http/server-timing.ts";
 import { BENCH_THROTTLES, SERVER_NODE_FLAGS } from "../shared-server.ts";
 import { headerBytes, wire } from "./capacity-probe.ts";
 import { BENCH_METRICS_TOKEN } from "./server-probe.ts";
@@ -61,6 +62,8 @@ export async function startServer(
       CLIENT_DIST: "/nonexistent",
       ...BENCH_THROTTLES,
       METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      // Each answer's Server-Timing splits the slow plays' round trips (pvp-bots.ts waitLines).
+      SERVER_TIMING: process.env.BENCH_SERVER_TIMING ?? "1",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -102,6 +105,11 @@ export interface PostTiming {
   fresh: boolean;
   /** The new connection's handshake (ms), when `fresh`. */
   connectMs: number | null;
+  /** When the call was sent and its answer's headers read (performance.now() here). */
+  sentAt: number;
+  headersAt: number;
+  /** The server's Server-Timing (apps/server/src/http/server-timing.ts): its arrival (Unix ms) and time. */
+  server: { began: number; dur: number } | null;
 }
 
 /**
@@ -128,7 +136,14 @@ export function post(
 ): Promise<{ status: number; json: unknown; timing: PostTiming }> {
   const payload = body === undefined ? "" : JSON.stringify(body);
   const t0 = performance.now();
-  const timing: PostTiming = { socketMs: 0, fresh: false, connectMs: null };
+  const timing: PostTiming = {
+    socketMs: 0,
+    fresh: false,
+    connectMs: null,
+    sentAt: t0,
+    headersAt: t0,
+    server: null,
+  };
   return new Promise((resolveP, reject) => {
     const req = request(
       {
@@ -145,6 +160,8 @@ export function post(
         },
       },
       (res) => {
+        timing.headersAt = performance.now();
+        timing.server = parseServerTiming(res.headers["server-timing"]);
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {

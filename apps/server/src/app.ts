@@ -41,6 +41,7 @@ import { progressionRoutes } from "./http/routes/progression-routes.ts";
 import { replayRoutes } from "./http/routes/replay-routes.ts";
 import { tutorialRoutes } from "./http/routes/tutorial-routes.ts";
 import { installSecurityHeaders } from "./http/security-headers.ts";
+import { installServerTiming } from "./http/server-timing.ts";
 import { installThrottle } from "./http/throttle.ts";
 import { createMetrics } from "./observability/metrics.ts";
 import { createSignedPartner } from "./partners/partner-adapter.ts";
@@ -186,6 +187,7 @@ async function installHttp({ app, config }: Ctx) {
     if (closing) reply.header("connection", "close");
   });
   installErrorHandler(app);
+  if (config.serverTiming) installServerTiming(app);
   const metrics = createMetrics();
   metricsRoutes(app, { metrics, token: config.metricsToken });
   // Answers of COMPRESS_THRESHOLD_BYTES or more go compressed when the browser

@@ -59,6 +59,7 @@ const EnvSchema = z.object({
   TOKEN_SECRET: z.string().min(32, "TOKEN_SECRET must be at least 32 characters").optional(),
   PARTNER_SECRET: z.string().min(32, "PARTNER_SECRET must be at least 32 characters").optional(),
   PAYMENT_SANDBOX: z.enum(["0", "1"], { message: "PAYMENT_SANDBOX must be 0 or 1" }).default("0"),
+  SERVER_TIMING: z.enum(["0", "1"], { message: "SERVER_TIMING must be 0 or 1" }).default("0"),
   FRAME_ANCESTORS: z
     .string()
     .regex(
@@ -77,7 +78,7 @@ const EnvSchema = z.object({
     }),
   HTTP_HEADERS_TIMEOUT_MS: whole("HTTP_HEADERS_TIMEOUT_MS", 100, 300_000, 10_000),
   HTTP_REQUEST_TIMEOUT_MS: whole("HTTP_REQUEST_TIMEOUT_MS", 100, 600_000, 30_000),
-  HTTP_KEEP_ALIVE_TIMEOUT_MS: whole("HTTP_KEEP_ALIVE_TIMEOUT_MS", 100, 600_000, 5_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: whole("HTTP_KEEP_ALIVE_TIMEOUT_MS", 100, 600_000, 65_000),
   WSS_REGISTER_TIMEOUT_MS: whole("WSS_REGISTER_TIMEOUT_MS", 100, 600_000, 10_000),
   CONNECTIONS_PER_ADDRESS: whole("CONNECTIONS_PER_ADDRESS", 1, 1_000_000, 256),
   MAX_CONNECTIONS: whole("MAX_CONNECTIONS", 1, 1_000_000, 10_000),
@@ -179,6 +180,8 @@ export interface Config {
   partnerSecret: string;
   /** The local payment sandbox (PAYMENT_SANDBOX=1; never in production). */
   paymentSandbox: boolean;
+  /** Every answer carries a Server-Timing header: when the server began it, how long it took (SERVER_TIMING=1). */
+  serverTiming: boolean;
   /** CSP frame-ancestors: who may frame the game (the partner's origins). */
   frameAncestors: string[];
   /**
@@ -325,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenSecret: e.TOKEN_SECRET ?? devSecret(dataDir, "token-secret"),
     partnerSecret: e.PARTNER_SECRET ?? devSecret(dataDir, "partner-secret"),
     paymentSandbox: e.PAYMENT_SANDBOX === "1",
+    serverTiming: e.SERVER_TIMING === "1",
     frameAncestors: e.FRAME_ANCESTORS.trim().split(/\s+/),
     trustProxy: e.TRUST_PROXY,
     connections: {
