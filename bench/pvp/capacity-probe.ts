@@ -52,8 +52,11 @@ export function headerBytes(raw: string[], startLine: number): number {
 }
 
 export interface CapacityWindow {
-  close(): Promise<{ redis: Map<string, number> | null; pg: Record<string, number> | null }>;
+  close(): Promise<{ redis: RedisCount | null; pg: Record<string, number> | null }>;
 }
+
+/** Redis commands by name, or why the count was lost. */
+export type RedisCount = Map<string, number> | { lost: string };
 
 /** Starts counting Redis commands of `redisUrl`'s database and PostgreSQL writes of `pgUrl`'s. */
 export async function openCapacityWindow(
@@ -61,12 +64,19 @@ export async function openCapacityWindow(
   pgUrl: string | null,
 ): Promise<CapacityWindow> {
   let monitor: Redis | null = null;
+  let lost: string | undefined;
   const commands = new Map<string, number>();
   if (redisUrl) {
     const db = Number(new URL(redisUrl).pathname.slice(1) || 0);
     const client = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
     monitor = await client.monitor();
     client.disconnect();
+    // ioredis's MONITOR reader can lose its place under a heavy command
+    // stream ("Command queue state error"): the count stops, the run goes on.
+    monitor.on("error", (err: Error) => {
+      lost ??= err.message.split(".")[0] ?? err.message;
+      monitor?.disconnect();
+    });
     monitor.on("monitor", (_time: string, args: string[], _source: string, database: string) => {
       if (Number(database) !== db) return;
       const name = String(args[0]).toLowerCase();
@@ -101,7 +111,8 @@ export async function openCapacityWindow(
               Object.keys(pgAfter).map((k) => [k, (pgAfter[k] ?? 0) - (pgBefore[k] ?? 0)]),
             )
           : null;
-      return { redis: monitor ? commands : null, pg: pgDelta };
+      const redis: RedisCount | null = !monitor ? null : lost ? { lost } : commands;
+      return { redis, pg: pgDelta };
     },
   };
 }
@@ -116,7 +127,7 @@ export function capacityLines(f: {
   serverCpuMs: number;
   /** The wire counters at the window's close. */
   wire: Omit<typeof wire, "reset">;
-  redis: Map<string, number> | null;
+  redis: RedisCount | null;
   pg: Record<string, number> | null;
 }): string[] {
   const pad = (s: string) => s.padEnd(28);
@@ -133,7 +144,11 @@ export function capacityLines(f: {
     lines.push(
       `${pad("cpu per game-minute")}${(f.serverCpuMs / (f.avgGames * min)).toFixed(0)} ms (server CPU ${(f.serverCpuMs / 1000).toFixed(1)} s over ${f.avgGames.toFixed(0)} games x ${min.toFixed(2)} min, idle players' share included)`,
     );
-  if (f.redis) {
+  if (f.redis && !(f.redis instanceof Map)) {
+    lines.push(
+      `${pad("redis ops per move")}not counted: the MONITOR connection failed (${f.redis.lost})`,
+    );
+  } else if (f.redis) {
     const total = [...f.redis.values()].reduce((a, b) => a + b, 0);
     const top = [...f.redis.entries()]
       .sort((a, b) => b[1] - a[1])

@@ -15,7 +15,7 @@
  * from its own /metrics (server-probe.ts); nginx's CPU from /proc.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -93,6 +93,23 @@ export interface BenchCluster {
   stop(): Promise<void>;
 }
 
+/** nginx's error log of the run, summed up before its folder goes: how many lines, by message. */
+function reportNginxErrors(file: string): void {
+  if (!existsSync(file)) return;
+  const lines = readFileSync(file, "utf8").split("\n").filter(Boolean);
+  if (lines.length === 0) return;
+  const kinds = new Map<string, number>();
+  for (const line of lines) {
+    // "2026/12/07 07:30:01 [error] 123#123: *456 upstream timed out (...) while ..., client: ..."
+    const what = line.replace(/^.*?\] \d+#\d+: (\*\d+ )?/, "").replace(/, client: .*$/, "");
+    kinds.set(what, (kinds.get(what) ?? 0) + 1);
+  }
+  const top = [...kinds].sort((a, b) => b[1] - a[1]).slice(0, 3);
+  console.log(
+    `nginx error log             ${lines.length} lines; most: ${top.map(([k, n]) => `${n} x "${k}"`).join("; ")}`,
+  );
+}
+
 /** Two servers (the first runs the migrations, then the second starts) and nginx in front. */
 export async function startCluster(opts: {
   databaseUrl: string;
@@ -113,6 +130,7 @@ export async function startCluster(opts: {
       s.child.kill("SIGTERM");
       await new Promise((r) => s.child.once("exit", r));
     }
+    reportNginxErrors(join(nginxDir, "error.log"));
     rmSync(nginxDir, { recursive: true, force: true });
     const redis = new Redis(opts.redisUrl, { maxRetriesPerRequest: 1 });
     try {

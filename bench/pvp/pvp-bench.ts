@@ -215,7 +215,7 @@ try {
     inProgressSamples.reduce((a, b) => a + b, 0) / Math.max(1, inProgressSamples.length);
   const connected = bots.filter((b) => b.ws.readyState === WebSocket.OPEN).length;
   const lines = [
-    `connected players           ${connected}`,
+    `connected players           ${connected}${stats.closes.size ? ` (closed during the run, by close code: ${[...stats.closes].map(([code, n]) => `${code} x ${n}`).join(", ")}, after ${Math.min(...stats.closedAfterS).toFixed(0)}-${Math.max(...stats.closedAfterS).toFixed(0)} s open)` : ""}`,
     `games in progress           ${avgGames.toFixed(0)} on average (max ${Math.max(0, ...inProgressSamples)}), ${stats.gamesEnded / 2} finished in ${elapsed.toFixed(0)} s`,
     `channel messages per second ${msgRate.toFixed(0)} (server to players)`,
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
@@ -239,7 +239,7 @@ try {
       wire: wireSnapshot,
       ...measured,
     }),
-    `http errors                 ${stats.httpErrors}${stats.errorKinds.size ? ` (${[...stats.errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}`,
+    `http errors                 ${stats.httpErrors}${stats.errorKinds.size ? ` (${[...stats.errorKinds].map(([k, n]) => `${k}: ${n}`).join(", ")}, after ${Math.min(...stats.closedAfterS).toFixed(0)}-${Math.max(...stats.closedAfterS).toFixed(0)} s open)` : ""}`,
     `cpu                         server ${serverCpu.toFixed(0)}% of a core, this load generator ${benchCpu.toFixed(0)}%, machine load average ${load}`,
   ];
   for (const l of lines) console.log(l);

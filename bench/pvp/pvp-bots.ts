@@ -56,6 +56,10 @@ export const stats = {
    * queue or a new connection), the ones on a new connection, and the
    * slowest play's breakdown.
    */
+  /** Players' sockets the server (or a proxy) closed before the run's end, by close code. */
+  closes: new Map<number, number>(),
+  /** How long each of those had been open (s). */
+  closedAfterS: [] as number[],
   /** Each play's round trip split by its Server-Timing (splitOf). */
   splits: [] as { ms: number; fresh: boolean; before: number; app: number; after: number }[],
   slow: {
@@ -332,6 +336,12 @@ export function connect(bot: Omit<Bot, "ws">): Promise<Bot> {
       }
     });
     ws.on("error", reject);
+    const openedAt = performance.now();
+    ws.on("close", (code: number) => {
+      if (stats.stopping) return;
+      stats.closes.set(code, (stats.closes.get(code) ?? 0) + 1);
+      stats.closedAfterS.push((performance.now() - openedAt) / 1000);
+    });
   });
 }
 

@@ -188,12 +188,19 @@ export function accept(
  * slices, and starting the next one at once pinged each socket every
  * (sockets + 1) x 250 ms and closed any whose pong took longer (a busy
  * browser's, through nginx), so its player reconnected, maybe to the other
- * process (docs/decisions.md, issue 24's cluster journey). Answers the timer
- * to clear.
+ * process (docs/decisions.md, issue 24's cluster journey). A round pings the
+ * sockets open when it starts, at the pace its size sets; sockets that come
+ * later wait for the next round (at most two intervals, 60 s, under nginx's
+ * 75 s read timeout). It used to walk the live set at the pace of the sockets
+ * open at its start: a round begun while players were still connecting
+ * reached the late ones minutes later, and nginx closed 3,406 of 4,000 idle
+ * sockets after 75 s without a byte (bench/RESULTS.md, session 21).
+ * Answers the timer to clear.
  */
 export function startHeartbeat(st: ChannelState, heartbeatMs: number): NodeJS.Timeout {
   const slices = Math.max(1, Math.round(heartbeatMs / HEARTBEAT_SLICE_MS));
-  let round: Iterator<WebSocket> | null = null;
+  let round: WebSocket[] | null = null;
+  let at = 0;
   let perSlice = 0;
   /** Slices since the current (or last) round started. */
   let sinceRound = slices;
@@ -203,17 +210,18 @@ export function startHeartbeat(st: ChannelState, heartbeatMs: number): NodeJS.Ti
       // No socket, no round: starting one here would leave perSlice at 0
       // and the round never ending, so no socket would ever be pinged again.
       if (st.sockets.size === 0 || sinceRound < slices) return;
-      round = st.sockets.values();
-      perSlice = Math.ceil(st.sockets.size / slices);
+      round = [...st.sockets];
+      at = 0;
+      perSlice = Math.ceil(round.length / slices);
       sinceRound = 0;
     }
     for (let i = 0; i < perSlice; i++) {
-      const next = round.next();
-      if (next.done) {
+      const ws = round[at++];
+      if (!ws) {
         round = null;
         return;
       }
-      const ws = next.value;
+      if (!st.sockets.has(ws)) continue; // closed since the round began
       if (st.awaitingPong.has(ws)) {
         ws.terminate();
         continue;
