@@ -305,10 +305,19 @@ export async function expectReadableWhole(
   label: string,
 ): Promise<void> {
   await expectReadable(page, selector, label);
-  const problems = [
-    ...(await layoutProblems(page, selector, [])),
-    ...(await overlappingTexts(page, selector)),
-  ];
+  // A live screen can start a finite animation between that settle and this
+  // measure (a watched game's turn: each resource's value and "+1" pop, and
+  // mid-pop their boxes overlap): a problem must still be there once the
+  // screen has settled again, three times over, to count.
+  let problems: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await settled(page);
+    problems = [
+      ...(await layoutProblems(page, selector, [])),
+      ...(await overlappingTexts(page, selector)),
+    ];
+    if (problems.length === 0) break;
+  }
   expect(
     problems,
     `${label}: cut off, covered or overlapping:\n  ${problems.join("\n  ")}`,
