@@ -54,4 +54,53 @@ describe("the arena's move writer", () => {
     expect(results.filter((ok) => !ok)).toHaveLength(1);
     expect(results[7]).toBe(false);
   });
+
+  it("on SQLite commits a full batch as soon as it fills, before the loop's turn ends, and the rest after", async () => {
+    const commits: { size: number; loopTurnEnded: boolean }[] = [];
+    let loopTurnEnded = false;
+    const commit = async (batch: ArenaSave[]) => {
+      commits.push({ size: batch.length, loopTurnEnded });
+      return batch.map(() => true);
+    };
+    const writer = createArenaWriter({} as Db, SQLITE_BATCH, commit, {
+      budgetMs: SQLITE_BUDGET_MS,
+      eager: true,
+    });
+    // The end of this loop turn: anything the writer put off to the check phase runs after it.
+    setImmediate(() => {
+      loopTurnEnded = true;
+    });
+    // One turn of the loop reads many plays: each saves, and its handler goes on (a microtask).
+    const saves: Promise<boolean>[] = [];
+    for (let i = 0; i < SQLITE_BATCH * 2 + 3; i++) {
+      saves.push(writer.save(save(i)));
+      await Promise.resolve();
+    }
+    const results = await Promise.all(saves);
+    expect(results.every((ok) => ok)).toBe(true);
+    expect(commits).toEqual([
+      { size: SQLITE_BATCH, loopTurnEnded: false },
+      { size: SQLITE_BATCH, loopTurnEnded: false },
+      { size: 3, loopTurnEnded: true },
+    ]);
+  });
+
+  it("without eager commits (PostgreSQL) a full queue still waits for the loop's turn", async () => {
+    const commits: boolean[] = [];
+    let loopTurnEnded = false;
+    const writer = createArenaWriter({} as Db, SQLITE_BATCH, async (batch) => {
+      commits.push(loopTurnEnded);
+      return batch.map(() => true);
+    });
+    setImmediate(() => {
+      loopTurnEnded = true;
+    });
+    const saves: Promise<boolean>[] = [];
+    for (let i = 0; i < SQLITE_BATCH * 2; i++) {
+      saves.push(writer.save(save(i)));
+      await Promise.resolve();
+    }
+    await Promise.all(saves);
+    expect(commits).toEqual([true, true]);
+  });
 });

@@ -33,6 +33,14 @@ export type { ArenaSave, CommitBatch };
  * (the writer's wait p99 163 ms of the server's play-card p99 168 ms,
  * bench/RESULTS.md "Session 17"). A time budget drains a turn's arrivals in
  * that turn and still bounds how long the loop is held.
+ *
+ * On SQLite a full batch also commits at once, while the loop is still
+ * reading requests (`eager`): a loop turn that reads 500 plays no longer
+ * queues all 500 saves for its end, where the last waited for the whole
+ * backlog's commits in budgeted stretches. At 10,000 players the slowest
+ * 1 % of plays had waited 200-300 ms in this queue (up to 500 saves behind
+ * them); with full batches committed as they fill, 40 ms and no backlog
+ * (bench/RESULTS.md "Session 22").
  */
 export const SQLITE_BATCH = 64;
 /** How long the writer may hold the event loop before it yields to it (SQLite). */
@@ -42,32 +50,59 @@ export function createArenaWriter(
   db: Db,
   maxBatch = db.sqlite ? SQLITE_BATCH : 256,
   commitBatch?: CommitBatch,
-  opts: { budgetMs?: number; now?: () => number } = {},
+  opts: {
+    budgetMs?: number;
+    now?: () => number;
+    /** Commit a full batch as soon as it fills (default: on SQLite, whose commit runs on the loop). */
+    eager?: boolean;
+  } = {},
 ) {
   // PostgreSQL's commit is a round trip, not loop time: every batch yields.
   const budgetMs = opts.budgetMs ?? (db.sqlite ? SQLITE_BUDGET_MS : 0);
   const now = opts.now ?? (() => performance.now());
+  const eager = opts.eager ?? db.sqlite !== undefined;
   const commit: CommitBatch =
     commitBatch ??
     (db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely));
   let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
     [];
+  /** A drain is scheduled or running (it ends when the queue is empty). */
   let running = false;
+  /** The commit in progress, if any: one at a time. */
+  let inFlight: Promise<void> | null = null;
+
+  /** Commits the next batch from the queue's head and answers its callers. */
+  function commitNext(): Promise<void> {
+    const batch = queue.slice(0, maxBatch);
+    queue = queue.slice(batch.length);
+    let committed: Promise<boolean[]>;
+    try {
+      committed = commit(batch.map((item) => item.save));
+    } catch (err) {
+      committed = Promise.reject(err);
+    }
+    const done = committed.then(
+      (results) => {
+        batch.forEach((item, i) => {
+          item.resolve(results[i] === true);
+        });
+      },
+      (err: unknown) => {
+        for (const item of batch) item.reject(err);
+      },
+    );
+    inFlight = done.finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  }
 
   async function flush(): Promise<void> {
     running = true;
     let stretchFrom = now();
     while (queue.length > 0) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
-      try {
-        const results = await commit(batch.map((item) => item.save));
-        batch.forEach((item, i) => {
-          item.resolve(results[i] === true);
-        });
-      } catch (err) {
-        for (const item of batch) item.reject(err);
-      }
+      if (inFlight) await inFlight;
+      else await commitNext();
       // Past the budget, the event loop's turn (and the saves it brings join
       // the next batch); within it, the next batch at once.
       if (queue.length > 0 && now() - stretchFrom >= budgetMs) {
@@ -78,6 +113,18 @@ export function createArenaWriter(
     running = false;
   }
 
+  /** Full batches commit now (eager mode), one after another, while the drain waits for its turn. */
+  let draining = false;
+  async function commitFull(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      while (!inFlight && queue.length >= maxBatch) await commitNext();
+    } finally {
+      draining = false;
+    }
+  }
+
   return {
     save(save: ArenaSave): Promise<boolean> {
       return new Promise((resolve, reject) => {
@@ -86,6 +133,9 @@ export function createArenaWriter(
           running = true;
           // Let the saves of requests already in flight join this commit.
           setImmediate(() => void flush());
+        } else if (eager && queue.length >= maxBatch && !inFlight) {
+          // After this call's synchronous part, so a caller's own code runs first.
+          queueMicrotask(() => void commitFull());
         }
       });
     },
