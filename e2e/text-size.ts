@@ -30,6 +30,21 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * What `measure` finds that is still there once the screen has settled again,
+ * three times over: a finite animation that starts between a settle and a
+ * measure (an element mounted late, a live screen's pop) passes; a real
+ * problem is found every time and fails.
+ */
+async function persisting<T>(page: Page, measure: () => Promise<T[]>): Promise<T[]> {
+  let found = await measure();
+  for (let attempt = 0; found.length > 0 && attempt < 3; attempt++) {
+    await settled(page);
+    found = await measure();
+  }
+  return found;
+}
+
+/**
  * In the page: every visible text node under `selector` whose effective size
  * is under `min`. Self-contained (no closure): Playwright runs it by its
  * source, and watchReadable installs it in the page for a brief screen.
@@ -109,14 +124,11 @@ export async function expectReadable(
     settle?: boolean;
   } = {},
 ): Promise<void> {
-  let small = await smallTexts(page, selector, { settle });
   // An element mounted after the settle can be measured mid-entrance (a box
-  // card's "cashback" badge pops in scaled from 0.4, seen at 9.6 px of its
-  // 12): a small text counts only if it is still small once the screen has
-  // settled again, three times over. A truly small text always is.
-  for (let attempt = 0; settle && small.length > 0 && attempt < 3; attempt++) {
-    small = await smallTexts(page, selector, { settle });
-  }
+  // card's "cashback" badge pops in scaled from 0.4, seen at 9.6 px of its 12).
+  const small = settle
+    ? await persisting(page, () => smallTexts(page, selector))
+    : await smallTexts(page, selector, { settle });
   (soft ? expect.soft : expect)(
     small,
     `${label}: texts under ${MIN_CSS_PX} CSS px:\n${small.map((s) => `  "${s.text}" ${s.px}px at ${s.where}`).join("\n")}`,
@@ -314,17 +326,11 @@ export async function expectReadableWhole(
   await expectReadable(page, selector, label);
   // A live screen can start a finite animation between that settle and this
   // measure (a watched game's turn: each resource's value and "+1" pop, and
-  // mid-pop their boxes overlap): a problem must still be there once the
-  // screen has settled again, three times over, to count.
-  let problems: string[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await settled(page);
-    problems = [
-      ...(await layoutProblems(page, selector, [])),
-      ...(await overlappingTexts(page, selector)),
-    ];
-    if (problems.length === 0) break;
-  }
+  // mid-pop their boxes overlap).
+  const problems = await persisting(page, async () => [
+    ...(await layoutProblems(page, selector, [])),
+    ...(await overlappingTexts(page, selector)),
+  ]);
   expect(
     problems,
     `${label}: cut off, covered or overlapping:\n  ${problems.join("\n  ")}`,

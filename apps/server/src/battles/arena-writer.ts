@@ -113,18 +113,6 @@ export function createArenaWriter(
     running = false;
   }
 
-  /** Full batches commit now (eager mode), one after another, while the drain waits for its turn. */
-  let draining = false;
-  async function commitFull(): Promise<void> {
-    if (draining) return;
-    draining = true;
-    try {
-      while (!inFlight && queue.length >= maxBatch) await commitNext();
-    } finally {
-      draining = false;
-    }
-  }
-
   return {
     save(save: ArenaSave): Promise<boolean> {
       return new Promise((resolve, reject) => {
@@ -134,8 +122,11 @@ export function createArenaWriter(
           // Let the saves of requests already in flight join this commit.
           setImmediate(() => void flush());
         } else if (eager && queue.length >= maxBatch && !inFlight) {
-          // After this call's synchronous part, so a caller's own code runs first.
-          queueMicrotask(() => void commitFull());
+          // A full batch commits now, after this call's synchronous part (a
+          // caller's own code runs first); what is left waits for the drain.
+          queueMicrotask(() => {
+            if (!inFlight && queue.length >= maxBatch) void commitNext();
+          });
         }
       });
     },
