@@ -26,11 +26,11 @@ function clientDist(): { dir: string; script: string; style: string } {
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
 describe("security headers", () => {
-  it("every answer has a CSP that allows only our files and index.html's own inline blocks", async () => {
+  it("every page and file has a CSP that allows only our files and index.html's own inline blocks", async () => {
     const dist = clientDist();
     const t = await testApp("sqlite", { CLIENT_DIST: dist.dir });
     try {
-      for (const url of ["/", "/api/settings", "/assets/app.js", "/no-such-call"]) {
+      for (const url of ["/", "/assets/app.js", "/no-such-call", "/livez"]) {
         const r = await t.app.inject({ method: "GET", url });
         const csp = String(r.headers["content-security-policy"]);
         expect(csp, url).toContain("default-src 'self'");
@@ -50,17 +50,63 @@ describe("security headers", () => {
     }
   });
 
+  it("API answers load nothing and are never framed, in a few bytes, whatever their status", async () => {
+    const dist = clientDist();
+    const t = await testApp("sqlite", { CLIENT_DIST: dist.dir });
+    try {
+      const g = await newGuest(t.app);
+      const answers = [
+        await t.app.inject({ method: "GET", url: "/api/settings" }),
+        await t.app.inject({ method: "GET", url: "/api/player-details", headers: g.auth }),
+        await t.app.inject({ method: "GET", url: "/api/player-details" }),
+        await t.app.inject({ method: "GET", url: "/api/no-such-call" }),
+        await t.app.inject({
+          method: "POST",
+          url: "/api/boxes/open",
+          headers: { ...g.auth, "content-type": "application/json" },
+          payload: "{",
+        }),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 401, 404, 400]);
+      for (const r of answers) {
+        const where = `${r.statusCode} ${r.body.slice(0, 80)}`;
+        expect(r.headers["content-security-policy"], where).toBe(
+          "default-src 'none'; frame-ancestors 'none'",
+        );
+        expect(r.headers["x-content-type-options"], where).toBe("nosniff");
+        expect(r.headers["cross-origin-resource-policy"], where).toBe("same-origin");
+        expect(r.headers["x-frame-options"], where).toBe("DENY");
+        expect(r.headers["referrer-policy"], where).toBe("no-referrer");
+        // A page's switches are not sent to a JSON answer.
+        for (const name of ["x-dns-prefetch-control", "x-xss-protection", "origin-agent-cluster"]) {
+          expect(r.headers[name], `${where} ${name}`).toBeUndefined();
+        }
+        const headerBytes = Object.entries(r.headers)
+          .filter(
+            ([name]) => !["content-length", "content-type", "date", "connection"].includes(name),
+          )
+          .reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+        expect(headerBytes, where).toBeLessThan(260);
+      }
+    } finally {
+      await t.app.close();
+    }
+  });
+
   it("FRAME_ANCESTORS names who may frame the game", async () => {
+    const dist = clientDist();
     const t = await testApp("sqlite", {
+      CLIENT_DIST: dist.dir,
       FRAME_ANCESTORS: "'self' https://partner.example https://m.partner.example:8443",
     });
     try {
-      const r = await t.app.inject({ method: "GET", url: "/api/settings" });
-      expect(r.headers["content-security-policy"]).toContain(
+      const page = await t.app.inject({ method: "GET", url: "/" });
+      expect(page.headers["content-security-policy"]).toContain(
         "frame-ancestors 'self' https://partner.example https://m.partner.example:8443",
       );
       // X-Frame-Options cannot say "these origins": left to the CSP.
-      expect(r.headers["x-frame-options"]).toBeUndefined();
+      expect(page.headers["x-frame-options"]).toBeUndefined();
+      const r = await t.app.inject({ method: "GET", url: "/api/settings" });
       expect(r.json().data.partnerOrigins).toBe(
         "'self' https://partner.example https://m.partner.example:8443",
       );
