@@ -17,8 +17,8 @@
  *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/pvp/move-write-pg.ts append
  *   TOUCH=0 FILL=80 BENCH_DATABASE_URL=... npx tsx bench/pvp/move-write-pg.ts moves
  */
-import { readFileSync } from "node:fs";
 import pg from "pg";
+import { moveSamples } from "./move-samples.ts";
 
 const base = process.env.BENCH_DATABASE_URL;
 if (!base) throw new Error("BENCH_DATABASE_URL is needed (a PostgreSQL server)");
@@ -26,17 +26,7 @@ const mode = process.argv[2] ?? "append";
 const G = 2000;
 const MOVES = Number(process.env.MOVES ?? 40);
 const BATCH = Number(process.env.BATCH ?? 256);
-const samples: { state: string; action: string }[] = process.env.STATES
-  ? readFileSync(process.env.STATES, "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l) as { state: string; action: string })
-  : Array.from({ length: 100 }, (_, i) => ({
-      state: JSON.stringify({
-        hand: Array.from({ length: 60 }, (_, j) => ({ id: (i * 7 + j * 13) % 997, hp: j % 9 })),
-      }),
-      action: JSON.stringify({ type: "play_card", side: 0, card: 1000 + i, cell: i % 6 }),
-    }));
+const samples = moveSamples();
 
 /** TOUCH=0: the move leaves updated_at (an indexed column) alone, so PostgreSQL can update in place (HOT). */
 const TOUCH = process.env.TOUCH !== "0";

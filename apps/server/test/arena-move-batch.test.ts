@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   type ArenaSave,
@@ -52,6 +53,7 @@ describe.each(DIALECTS)("the arena's move batch on %s", (dialect) => {
         rewards: null,
         created_at: NOW,
         updated_at: NOW,
+        finished_at: null,
         engine_version: "1",
         catalogue_version: "c",
       },
@@ -119,5 +121,35 @@ describe.each(DIALECTS)("the arena's move batch on %s", (dialect) => {
     });
     expect(await row("c")).toMatchObject({ version: 2, actions: '[{"n":1}]', deadline: 1000 });
     expect(await row("d")).toMatchObject({ version: 1, actions: "[]", deadline: 1000 });
+  });
+
+  it("a move writes no indexed column of battles, so PostgreSQL rewrites the row in place", async () => {
+    // Migration 0017: the replay list's index is on finished_at, which a move never writes.
+    const indexed =
+      dialect === "sqlite"
+        ? await sql<{ col: string }>`select ii.name as col from pragma_index_list('battles') il
+            join pragma_index_info(il.name) ii`.execute(db.kysely)
+        : await sql<{ col: string }>`select a.attname as col from pg_index i
+            join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey)
+            where i.indrelid = 'battles'::regclass`.execute(db.kysely);
+    const columns = indexed.rows.map((r) => r.col);
+    expect(columns).toContain("user_id");
+    for (const written of ["version", "actions", "state", "updated_at"]) {
+      expect(columns).not.toContain(written);
+    }
+    if (dialect !== "postgres") return;
+    await game("a");
+    const counts = await db.kysely.transaction().execute(async (trx) => {
+      expect(await postgresMoveBatch(trx)([save("a", 1, 5000), save("a", 2, null)])).toEqual([
+        true,
+        true,
+      ]);
+      const r = await sql<{ hot: number | string; all: number | string }>`select
+          pg_stat_get_xact_tuples_hot_updated('battles'::regclass) as hot,
+          pg_stat_get_xact_tuples_updated('battles'::regclass) as all`.execute(trx);
+      return { hot: Number(r.rows[0]?.hot), all: Number(r.rows[0]?.all) };
+    });
+    // Both moves were HOT updates: no index entry written, no dead row left for vacuum.
+    expect(counts).toEqual({ hot: 2, all: 2 });
   });
 });

@@ -90,6 +90,7 @@ export async function insertPvpBattle(
       rewards: 0,
       created_at: at,
       updated_at: at,
+      finished_at: at,
       engine_version: VERSIONS.engine,
       catalogue_version: VERSIONS.catalogue,
     })

@@ -57,6 +57,7 @@ export function newBattleRow(b: {
     rewards: null,
     created_at: b.now,
     updated_at: b.now,
+    finished_at: null,
     engine_version: b.versions.engine,
     catalogue_version: b.versions.catalogue,
   };

@@ -22,6 +22,7 @@ import { paidBattles } from "./migrations/0012-paid-battles.ts";
 import { operatorAccountability } from "./migrations/0013-operator-accountability.ts";
 import { friends } from "./migrations/0015-friends.ts";
 import { viewBumpsOnce } from "./migrations/0016-view-bumps-once.ts";
+import { finishedAt } from "./migrations/0017-finished-at.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -42,6 +43,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0013-operator-accountability": operatorAccountability(db.dialect),
     "0015-friends": friends(),
     "0016-view-bumps-once": viewBumpsOnce(db.dialect),
+    "0017-finished-at": finishedAt(db.dialect),
   };
 }
 

@@ -159,7 +159,10 @@ export interface BattlesTable {
   winner: number | null;
   rewards: number | null;
   created_at: string;
+  /** The last write (every move). Not indexed: a move then updates the row in place (0017). */
   updated_at: string;
+  /** When it finished (null while active): the replay list's order (0017). */
+  finished_at: string | null;
   /** The engine (ENGINE_VERSION) and catalogue the battle was created with; null before 0007. */
   engine_version: string | null;
   catalogue_version: string | null;

@@ -11,8 +11,8 @@ import {
 import type { Db } from "../db/database.ts";
 import { type Executor, isUniqueViolation, nowIso } from "../db/executor.ts";
 import { createGroupTransaction } from "../db/group-transaction.ts";
-import { insertOpeningPart, openingFor } from "../db/repositories/box-openings-repo.ts";
-import { addToLibraryPart, libraryAmounts } from "../db/repositories/collection-repo.ts";
+import { boxFacts, insertOpeningPart, openingFor } from "../db/repositories/box-openings-repo.ts";
+import { addToLibraryPart } from "../db/repositories/collection-repo.ts";
 import {
   applyGemChange,
   countGemsMoved,
@@ -175,25 +175,25 @@ export function createShop(deps: ShopDeps) {
     try {
       const opened = await inTransaction<Opened>(async (trx) => {
         const now = nowIso(deps.clock);
+        // Few statements (bench/api, sessions 9 and 23): the six cards are
+        // drawn first; this request's earlier box and their amounts are one
+        // query, and they are added in one upsert; the charge and any
+        // cashback are one balance change with their ledger rows in one insert.
+        const drawn = drawBox(pool, draw);
         // The player's lock first (db/repositories/player-lock.ts): a retry of
         // this request then waits and finds the winner's box below instead of
         // failing the charge with a wrong "Not enough gems!", and two boxes
         // never both see a card one short of its cap and both add it.
         const locked = await lockPlayerWithBalance(trx, userId, now);
         if (locked === undefined) throw signInAgain();
-        const before = await stored(trx, requestKey);
-        if (before) return { box: before };
-        if (locked.silver < box.price) throw notEnoughGems();
-        // Few statements (bench/api, session 9): the six cards are drawn
-        // first, their amounts read in one query and added in one upsert;
-        // the charge and any cashback are one balance change with their
-        // ledger rows in one insert.
-        const drawn = drawBox(pool, draw);
-        const have = await libraryAmounts(
+        const { earlier, have } = await boxFacts(
           trx,
           userId,
+          requestKey,
           drawn.map((d) => d.card.id),
         );
+        if (earlier !== undefined) return { box: JSON.parse(earlier) as OpenedBox };
+        if (locked.silver < box.price) throw notEnoughGems();
         const { gems, added, full } = tally(box, drawn, have, requestKey);
         const charge = gemChangesParts(userId, gems, locked.silver, now);
         if (!charge) throw notEnoughGems();

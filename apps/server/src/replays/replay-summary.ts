@@ -76,7 +76,7 @@ export function summaryOf(
     opponent,
     result,
     turns: Math.max(0, state.turn ?? 0),
-    finished_at: b.updated_at,
+    finished_at: b.finished_at,
     available: extra.available,
     share_id: extra.shareId,
   };

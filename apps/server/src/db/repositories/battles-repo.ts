@@ -105,7 +105,13 @@ export async function finishBattle(
 ): Promise<boolean> {
   const r = await db
     .updateTable("battles")
-    .set({ status: "finished", winner: b.winner, rewards: b.rewards, updated_at: b.now })
+    .set({
+      status: "finished",
+      winner: b.winner,
+      rewards: b.rewards,
+      updated_at: b.now,
+      finished_at: b.now,
+    })
     .where("id", "=", b.id)
     .where("status", "=", "active")
     .returning("mode")
@@ -136,7 +142,7 @@ export function overButActive(db: Executor, limit = 500): Promise<BattleRow[]> {
 export async function voidBattle(db: Executor, id: string, now: string): Promise<boolean> {
   const r = await db
     .updateTable("battles")
-    .set({ status: "finished", winner: null, rewards: 0, updated_at: now })
+    .set({ status: "finished", winner: null, rewards: 0, updated_at: now, finished_at: now })
     .where("id", "=", id)
     .where("status", "=", "active")
     .executeTakeFirst();

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "../executor.ts";
 
 /**
@@ -21,7 +22,8 @@ export interface FinishedBattle {
   winner: number | null;
   /** Gems paid to the side-0 player. */
   rewards: number | null;
-  updated_at: string;
+  /** When it finished (migration 0017; a row from before it, its last write). */
+  finished_at: string;
   engine_version: string | null;
   catalogue_version: string | null;
 }
@@ -40,7 +42,7 @@ const LIST_COLUMNS = [
   "battles.state",
   "battles.winner",
   "battles.rewards",
-  "battles.updated_at",
+  sql<string>`coalesce(battles.finished_at, battles.updated_at)`.as("finished_at"),
   "battles.engine_version",
   "battles.catalogue_version",
 ] as const;
@@ -50,7 +52,7 @@ const ENDED = '%"over":true%';
 
 /**
  * A player's newest finished battles, on side 0 (any mode) or side 1 (a PvP
- * game), newest first. Two indexed queries (0010's indexes) merged here.
+ * game), newest first. Two indexed queries (0010's and 0017's indexes) merged here.
  */
 export async function finishedBattlesOf(
   db: Executor,
@@ -64,7 +66,7 @@ export async function finishedBattlesOf(
     .where("battles.user_id", "=", userId)
     .where("battles.status", "=", "finished")
     .where("battles.state", "like", ENDED)
-    .orderBy("battles.updated_at", "desc")
+    .orderBy("battles.finished_at", "desc")
     .limit(limit)
     .execute();
   const asSecond = await db
@@ -74,11 +76,11 @@ export async function finishedBattlesOf(
     .where("arena_games.player1", "=", userId)
     .where("battles.status", "=", "finished")
     .where("battles.state", "like", ENDED)
-    .orderBy("battles.updated_at", "desc")
+    .orderBy("battles.finished_at", "desc")
     .limit(limit)
     .execute();
   return [...asFirst, ...asSecond]
-    .sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0))
+    .sort((a, b) => (a.finished_at < b.finished_at ? 1 : a.finished_at > b.finished_at ? -1 : 0))
     .slice(0, limit);
 }
 
