@@ -22,7 +22,7 @@ export interface FinishedBattle {
   winner: number | null;
   /** Gems paid to the side-0 player. */
   rewards: number | null;
-  /** When it finished (migration 0017; a row from before it, its last write). */
+  /** When it finished (battles.finished_at: set by every finish, and backfilled by migration 0017). */
   finished_at: string;
   engine_version: string | null;
   catalogue_version: string | null;
