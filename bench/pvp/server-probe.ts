@@ -105,6 +105,39 @@ function moves(s: Samples): number {
   }
   return n;
 }
+/**
+ * A quantile of a prom-client histogram's window (the bucket deltas between
+ * two scrapes), read linearly inside its bucket; null when it saw nothing.
+ */
+function quantileOf(
+  delta: (key: string) => number,
+  keys: Iterable<string>,
+  name: string,
+  q: number,
+) {
+  const bounds: number[] = [];
+  for (const k of keys) {
+    const m = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`).exec(k);
+    if (m?.[1] && m[1] !== "+Inf") bounds.push(Number(m[1]));
+  }
+  bounds.sort((a, b) => a - b);
+  const total = delta(`${name}_count`);
+  if (total <= 0) return null;
+  const want = q * total;
+  let below = 0;
+  let lower = 0;
+  for (const le of bounds) {
+    const upTo = delta(`${name}_bucket{le="${le}"}`);
+    if (upTo >= want) {
+      const inside = upTo - below;
+      return (lower + (inside > 0 ? ((want - below) / inside) * (le - lower) : 0)) * 1000;
+    }
+    below = upTo;
+    lower = le;
+  }
+  return lower * 1000;
+}
+
 const GC_KINDS = ["minor", "major", "incremental", "weakcb"] as const;
 const PLAY_CARD = 'route="/api/game/pvp/play-card",method="POST",status="200"';
 
@@ -128,6 +161,18 @@ export interface WindowReading {
   moves: number;
   /** The same by status code (a refusal is a 4xx). */
   movesByStatus: Map<string, number>;
+  /**
+   * The move writer (battles/arena-writer.ts): a save's wait and commit, a
+   * batch's commit (ms), and how many saves a batch carried on average.
+   */
+  writer: {
+    saves: number;
+    saveP50: number | null;
+    saveP99: number | null;
+    batches: number;
+    batchP50: number | null;
+    batchP99: number | null;
+  };
   /** The server process's CPU time in the window (ms; 0 without a pid). */
   cpuMs: number;
   fromUs: bigint;
@@ -188,6 +233,14 @@ export async function openWindow(
         playCardUnder50: plays > 0 ? fast / plays : null,
         playCardOver1s: over1,
         playCardOver2500ms: over2500,
+        writer: {
+          saves: delta("cardrealm_move_save_seconds_count"),
+          saveP50: quantileOf(delta, after.keys(), "cardrealm_move_save_seconds", 0.5),
+          saveP99: quantileOf(delta, after.keys(), "cardrealm_move_save_seconds", 0.99),
+          batches: delta("cardrealm_move_batch_seconds_count"),
+          batchP50: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.5),
+          batchP99: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.99),
+        },
         moves: moves(after) - moves(before),
         movesByStatus: (() => {
           const was = movesByStatus(before);
@@ -210,6 +263,7 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
     .map(([k, v]) => `${k} ${v.count} / ${v.ms.toFixed(0)} ms`)
     .join(", ");
   const pad = (s: string) => s.padEnd(28);
+  const ms = (v: number | null) => (v === null ? "-" : v.toFixed(1));
   return [
     `${pad(`${label} event-loop delay`)}p50 ${r.loopP50.toFixed(1)} ms, p99 ${r.loopP99.toFixed(1)} ms, max ${r.loopMax.toFixed(1)} ms (the server's own loop, /metrics)`,
     `${pad(`${label} gc`)}${r.gcCount} collections, ${r.gcMs.toFixed(0)} ms (${((r.gcMs / (seconds * 1000)) * 100).toFixed(1)}% of the window; ${kinds}), ${r.gcOver10} took >= 10 ms, ${r.gcOver100} >= 100 ms`,
@@ -225,6 +279,11 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
             .sort()
             .map(([k, v]) => `${k}: ${v}`)
             .join(", ")}`,
+        ]
+      : []),
+    ...(r.writer.saves > 0
+      ? [
+          `${pad(`${label} move writer`)}a save p50 ${ms(r.writer.saveP50)} / p99 ${ms(r.writer.saveP99)} ms (queued and committed), a batch p50 ${ms(r.writer.batchP50)} / p99 ${ms(r.writer.batchP99)} ms, ${(r.writer.saves / r.writer.batches).toFixed(1)} saves a batch, ${(r.writer.batches / seconds).toFixed(0)} batches/s`,
         ]
       : []),
     `${pad("profile window")}PROFILE_FROM_US=${r.fromUs} PROFILE_TO_US=${r.toUs}`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ArenaSave,
   createArenaWriter,
+  POSTGRES_IN_FLIGHT,
   SQLITE_BATCH,
   SQLITE_BUDGET_MS,
 } from "../src/battles/arena-writer.ts";
@@ -102,5 +103,74 @@ describe("the arena's move writer", () => {
     }
     await Promise.all(saves);
     expect(commits).toEqual([true, true]);
+  });
+
+  it("on PostgreSQL sends the next batch while one is in flight, but never a game that batch holds", async () => {
+    const sent: { ids: string[]; answer: (ok: boolean[]) => void }[] = [];
+    const writer = createArenaWriter({} as Db, 256, (batch) => {
+      const ids = batch.map((s) => s.id);
+      return new Promise((resolve) => sent.push({ ids, answer: resolve }));
+    });
+    const waitForBatches = async (n: number) => {
+      while (sent.length < n) await new Promise((r) => setImmediate(r));
+    };
+    const first = [writer.save(save(1)), writer.save(save(2))];
+    await waitForBatches(1);
+    // The game g1 moves again (its next save) while its first is in flight, and g3 moves.
+    let g1AgainAnswered = false;
+    const g1Again = writer.save({ ...save(1), expectedVersion: 2, version: 3 }).then((ok) => {
+      g1AgainAnswered = true;
+      return ok;
+    });
+    const g3 = writer.save(save(3));
+    await waitForBatches(2);
+    // g3 went out at once, beside the first batch; g1's second save waits for its first.
+    expect(sent.map((b) => b.ids)).toEqual([["g1", "g2"], ["g3"]]);
+    sent[1]?.answer([true]);
+    expect(await g3).toBe(true);
+    expect(g1AgainAnswered).toBe(false);
+    sent[0]?.answer([true, true]);
+    expect(await Promise.all(first)).toEqual([true, true]);
+    await waitForBatches(3);
+    expect(sent[2]?.ids).toEqual(["g1"]);
+    sent[2]?.answer([true]);
+    expect(await g1Again).toBe(true);
+  });
+
+  it(`on PostgreSQL keeps at most POSTGRES_IN_FLIGHT (${POSTGRES_IN_FLIGHT}) batches in flight`, async () => {
+    const answers: (() => number)[] = [];
+    let most = 0;
+    let open = 0;
+    const writer = createArenaWriter({} as Db, 4, (batch) => {
+      open++;
+      most = Math.max(most, open);
+      return new Promise((resolve) =>
+        answers.push(() => {
+          open--;
+          resolve(batch.map(() => true));
+          return batch.length;
+        }),
+      );
+    });
+    // Many loop turns' saves: each turn brings four.
+    const saves: Promise<boolean>[] = [];
+    for (let turn = 0; turn < 10; turn++) {
+      for (let i = 0; i < 4; i++) saves.push(writer.save(save(turn * 4 + i)));
+      await new Promise((r) => setImmediate(r));
+    }
+    expect(answers).toHaveLength(POSTGRES_IN_FLIGHT);
+    // Answer whatever is in flight until every save has its answer.
+    let answered = 0;
+    while (answered < saves.length) {
+      const next = answers.shift();
+      if (!next) {
+        await new Promise((r) => setImmediate(r));
+        continue;
+      }
+      answered += next();
+      await new Promise((r) => setImmediate(r));
+    }
+    expect((await Promise.all(saves)).every((ok) => ok)).toBe(true);
+    expect(most).toBe(POSTGRES_IN_FLIGHT);
   });
 });

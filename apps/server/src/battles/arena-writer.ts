@@ -5,6 +5,11 @@ import {
   postgresMoveBatch,
 } from "../db/arena-move-batch.ts";
 import type { Db } from "../db/database.ts";
+import {
+  moveBatchSaves,
+  moveBatchSeconds,
+  moveSaveSeconds,
+} from "../observability/game-counters.ts";
 
 export type { ArenaSave, CommitBatch };
 
@@ -45,6 +50,15 @@ export type { ArenaSave, CommitBatch };
 export const SQLITE_BATCH = 64;
 /** How long the writer may hold the event loop before it yields to it (SQLite). */
 export const SQLITE_BUDGET_MS = 8;
+/**
+ * PostgreSQL: how many batches may be in flight at once, each on its own
+ * pooled connection (of DATABASE_POOL_SIZE, 10 by default). With one, a
+ * play that arrived while a batch ran waited for that batch and then its
+ * own: at 10,000 players the slowest plays had 80-440 saves queued ahead
+ * (bench/RESULTS.md "Session 23"). A batch never holds a game that another
+ * batch in flight holds, so no two commits race for one row.
+ */
+export const POSTGRES_IN_FLIGHT = 3;
 
 export function createArenaWriter(
   db: Db,
@@ -55,54 +69,84 @@ export function createArenaWriter(
     now?: () => number;
     /** Commit a full batch as soon as it fills (default: on SQLite, whose commit runs on the loop). */
     eager?: boolean;
+    /** Batches in flight at once (default: 1 on SQLite, whose connection is one; POSTGRES_IN_FLIGHT). */
+    maxInFlight?: number;
   } = {},
 ) {
   // PostgreSQL's commit is a round trip, not loop time: every batch yields.
   const budgetMs = opts.budgetMs ?? (db.sqlite ? SQLITE_BUDGET_MS : 0);
   const now = opts.now ?? (() => performance.now());
   const eager = opts.eager ?? db.sqlite !== undefined;
+  const maxInFlight = Math.max(1, opts.maxInFlight ?? (db.sqlite ? 1 : POSTGRES_IN_FLIGHT));
   const commit: CommitBatch =
     commitBatch ??
     (db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely));
-  let queue: { save: ArenaSave; resolve: (ok: boolean) => void; reject: (e: unknown) => void }[] =
-    [];
+  let queue: {
+    save: ArenaSave;
+    /** performance.now() when it was queued (for cardrealm_move_save_seconds). */
+    at: number;
+    resolve: (ok: boolean) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
   /** A drain is scheduled or running (it ends when the queue is empty). */
   let running = false;
-  /** The commit in progress, if any: one at a time. */
-  let inFlight: Promise<void> | null = null;
+  /** The commits in progress (at most maxInFlight), and the games they hold. */
+  const inFlight = new Set<Promise<void>>();
+  const inFlightGames = new Set<string>();
 
-  /** Commits the next batch from the queue's head and answers its callers. */
-  function commitNext(): Promise<void> {
-    const batch = queue.slice(0, maxBatch);
-    queue = queue.slice(batch.length);
+  /**
+   * Commits the next batch from the queue's head (skipping games a batch in
+   * flight holds: they wait for its answer) and answers its callers; false
+   * when every queued save's game is in flight.
+   */
+  function commitNext(): boolean {
+    const batch: typeof queue = [];
+    const rest: typeof queue = [];
+    for (const item of queue) {
+      if (batch.length < maxBatch && !inFlightGames.has(item.save.id)) batch.push(item);
+      else rest.push(item);
+    }
+    if (batch.length === 0) return false;
+    queue = rest;
+    const games = batch.map((item) => item.save.id);
+    for (const id of games) inFlightGames.add(id);
+    const sentAt = performance.now();
     let committed: Promise<boolean[]>;
     try {
       committed = commit(batch.map((item) => item.save));
     } catch (err) {
       committed = Promise.reject(err);
     }
-    const done = committed.then(
-      (results) => {
-        batch.forEach((item, i) => {
-          item.resolve(results[i] === true);
-        });
-      },
-      (err: unknown) => {
-        for (const item of batch) item.reject(err);
-      },
-    );
-    inFlight = done.finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
+    const done: Promise<void> = committed
+      .then(
+        (results) => {
+          batch.forEach((item, i) => {
+            item.resolve(results[i] === true);
+          });
+        },
+        (err: unknown) => {
+          for (const item of batch) item.reject(err);
+        },
+      )
+      .finally(() => {
+        const answeredAt = performance.now();
+        moveBatchSeconds.observe((answeredAt - sentAt) / 1000);
+        moveBatchSaves.inc(batch.length);
+        for (const item of batch) moveSaveSeconds.observe((answeredAt - item.at) / 1000);
+        for (const id of games) inFlightGames.delete(id);
+        inFlight.delete(done);
+      });
+    inFlight.add(done);
+    return true;
   }
 
   async function flush(): Promise<void> {
     running = true;
     let stretchFrom = now();
     while (queue.length > 0) {
-      if (inFlight) await inFlight;
-      else await commitNext();
+      const started = inFlight.size < maxInFlight && commitNext();
+      // Every slot taken, or nothing the free ones may take: the first answer.
+      if (!started || inFlight.size >= maxInFlight) await Promise.race(inFlight);
       // Past the budget, the event loop's turn (and the saves it brings join
       // the next batch); within it, the next batch at once.
       if (queue.length > 0 && now() - stretchFrom >= budgetMs) {
@@ -116,16 +160,16 @@ export function createArenaWriter(
   return {
     save(save: ArenaSave): Promise<boolean> {
       return new Promise((resolve, reject) => {
-        queue.push({ save, resolve, reject });
+        queue.push({ save, at: performance.now(), resolve, reject });
         if (!running) {
           running = true;
           // Let the saves of requests already in flight join this commit.
           setImmediate(() => void flush());
-        } else if (eager && queue.length >= maxBatch && !inFlight) {
+        } else if (eager && queue.length >= maxBatch && inFlight.size < maxInFlight) {
           // A full batch commits now, after this call's synchronous part (a
           // caller's own code runs first); what is left waits for the drain.
           queueMicrotask(() => {
-            if (!inFlight && queue.length >= maxBatch) void commitNext();
+            if (inFlight.size < maxInFlight && queue.length >= maxBatch) commitNext();
           });
         }
       });
