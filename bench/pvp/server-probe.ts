@@ -173,6 +173,8 @@ export interface WindowReading {
     batchP50: number | null;
     batchP99: number | null;
   };
+  /** An authenticated call's session check (auth/session-reads.ts), ms. */
+  sessionRead: { calls: number; p50: number | null; p99: number | null };
   /** The server process's CPU time in the window (ms; 0 without a pid). */
   cpuMs: number;
   fromUs: bigint;
@@ -241,6 +243,11 @@ export async function openWindow(
           batchP50: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.5),
           batchP99: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.99),
         },
+        sessionRead: {
+          calls: delta("cardrealm_session_read_seconds_count"),
+          p50: quantileOf(delta, after.keys(), "cardrealm_session_read_seconds", 0.5),
+          p99: quantileOf(delta, after.keys(), "cardrealm_session_read_seconds", 0.99),
+        },
         moves: moves(after) - moves(before),
         movesByStatus: (() => {
           const was = movesByStatus(before);
@@ -284,6 +291,11 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
     ...(r.writer.saves > 0
       ? [
           `${pad(`${label} move writer`)}a save p50 ${ms(r.writer.saveP50)} / p99 ${ms(r.writer.saveP99)} ms (queued and committed), a batch p50 ${ms(r.writer.batchP50)} / p99 ${ms(r.writer.batchP99)} ms, ${(r.writer.saves / r.writer.batches).toFixed(1)} saves a batch, ${(r.writer.batches / seconds).toFixed(0)} batches/s`,
+        ]
+      : []),
+    ...(r.sessionRead.calls > 0
+      ? [
+          `${pad(`${label} session check`)}p50 ${ms(r.sessionRead.p50)} / p99 ${ms(r.sessionRead.p99)} ms (its wait for a shared read and the read; ${(r.sessionRead.calls / seconds).toFixed(0)} calls/s)`,
         ]
       : []),
     `${pad("profile window")}PROFILE_FROM_US=${r.fromUs} PROFILE_TO_US=${r.toUs}`,

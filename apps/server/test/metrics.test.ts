@@ -126,6 +126,21 @@ describe.each(DIALECTS)("GET /metrics on %s", (dialect) => {
       expect(sample(after, "cardrealm_http_request_duration_seconds_count", endTurn)).toBe(
         sample(before, "cardrealm_http_request_duration_seconds_count", endTurn) + 1,
       );
+      // On PostgreSQL every authenticated call's session check went through
+      // the shared reads (start, end-turn, give-up and queue at least).
+      if (dialect === "postgres")
+        expect(sample(after, "cardrealm_session_read_seconds_count")).toBeGreaterThanOrEqual(
+          sample(before, "cardrealm_session_read_seconds_count") + 4,
+        );
+      // On SQLite the story's turn was saved through the move writer (a batch of its own).
+      if (dialect === "sqlite") {
+        expect(sample(after, "cardrealm_move_save_seconds_count")).toBeGreaterThan(
+          sample(before, "cardrealm_move_save_seconds_count"),
+        );
+        expect(sample(after, "cardrealm_move_batch_saves_total")).toBeGreaterThan(
+          sample(before, "cardrealm_move_batch_saves_total"),
+        );
+      }
     } finally {
       await channel.close();
     }

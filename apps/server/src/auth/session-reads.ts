@@ -1,5 +1,6 @@
 import type { Executor } from "../db/executor.ts";
 import { findSessions, type SessionRow } from "../db/repositories/users-repo.ts";
+import { sessionReadSeconds } from "../observability/game-counters.ts";
 
 /** At most this many users' rows in one read (a bound on the statement's parameters). */
 export const MAX_IDS_PER_READ = 500;
@@ -60,11 +61,14 @@ export function createSessionReads(
     while (inFlight < maxInFlight && waiting.size > 0) startRead();
   }
 
-  return (userId) =>
-    new Promise((resolve, reject) => {
+  return (userId) => {
+    const at = performance.now();
+    const row = new Promise<SessionRow | undefined>((resolve, reject) => {
       const list = waiting.get(userId);
       if (list) list.push({ resolve, reject });
       else waiting.set(userId, [{ resolve, reject }]);
       pump();
     });
+    return row.finally(() => sessionReadSeconds.observe((performance.now() - at) / 1000));
+  };
 }

@@ -48,3 +48,10 @@ export const moveBatchSaves = new Counter({
   help: "Saves committed by the move writer's batches (over cardrealm_move_batch_seconds_count: the mean batch).",
   registers: [gameCounters],
 });
+
+export const sessionReadSeconds = new Histogram({
+  name: "cardrealm_session_read_seconds",
+  help: "PostgreSQL: an authenticated call's session check (auth/session-reads.ts), its wait for a shared read and the read.",
+  buckets: WRITER_BUCKETS,
+  registers: [gameCounters],
+});
