@@ -39,7 +39,16 @@ import Database from "better-sqlite3";
 import WebSocket from "ws";
 import { capacityLines, openCapacityWindow, wire } from "./capacity-probe.ts";
 import { dropScratchDatabase, startCluster } from "./cluster.ts";
-import { type Bot, connect, pct, queue, slowPlayLines, stats, waitLines } from "./pvp-bots.ts";
+import {
+  type Bot,
+  connect,
+  pct,
+  queue,
+  slowPlayLines,
+  stats,
+  timelineLine,
+  waitLines,
+} from "./pvp-bots.ts";
 import { cpuMsOf, pool, post, root, rssOf, startServer, target } from "./pvp-server.ts";
 import { lastScrape, openServerWindow } from "./server-probe.ts";
 import { watchSocketQueues } from "./socket-queues.ts";
@@ -47,6 +56,13 @@ import { watchSocketQueues } from "./socket-queues.ts";
 const N = Number(process.env.BENCH_PLAYERS ?? 2000);
 const GAMES = Math.min(Math.floor(N / 2), Number(process.env.BENCH_GAMES ?? Math.floor(N / 5)));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+/**
+ * How long the games play before the window opens (s). Every game starts in
+ * the same half second, so their first turns all fall in the next 1-2 s:
+ * 2,000 games' first moves at once, twice the steady rate, a start-up rush
+ * no server sees from players who arrive over minutes.
+ */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 const THINK_MS = Number(process.env.BENCH_THINK_MS ?? 2000);
 // The idle window (CPU per connected idle player): one heartbeat round (30 s) by default.
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
@@ -161,7 +177,7 @@ try {
   console.log(
     `${Math.round(stats.inProgress)} games started in ${((Date.now() - t3) / 1000).toFixed(1)} s`,
   );
-  await new Promise((r) => setTimeout(r, 2000));
+  await new Promise((r) => setTimeout(r, WARMUP_S * 1000));
   const probe = cluster ? await cluster.openWindows() : await openServerWindow(target.port, pid);
   const capacity = await openCapacityWindow(
     cluster ? process.env.REDIS_URL || "redis://127.0.0.1:6379" : null,
@@ -221,6 +237,7 @@ try {
     `play-card ack latency       p50 ${pct(sorted, 50).toFixed(1)} ms, p99 ${pct(sorted, 99).toFixed(1)} ms (${sorted.length} plays)`,
     `  spread                    p90 ${pct(sorted, 90).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${pct(sorted, 100).toFixed(1)} ms, ${sorted.filter((x) => x > 1000).length} over 1 s`,
     ...slowPlayLines(),
+    timelineLine(windowS * 1000),
     ...waitLines(),
     queuesLine,
     `window                      ${windowS.toFixed(1)} s, then ${closingScrapeS.toFixed(1)} s for the closing /metrics scrape (${lastScrape.connectMs === null ? "kept-alive socket" : `its TCP handshake took ${lastScrape.connectMs.toFixed(0)} ms`})`,

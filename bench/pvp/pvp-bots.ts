@@ -62,6 +62,8 @@ export const stats = {
   closedAfterS: [] as number[],
   /** Each play's round trip split by its Server-Timing (splitOf). */
   splits: [] as { ms: number; fresh: boolean; before: number; app: number; after: number }[],
+  /** Each play's round trip (ms) by when it was sent (ms into the window): where in the window the tail lies. */
+  timeline: [] as { at: number; ms: number }[],
   slow: {
     over1s: 0,
     waitedForSocket: 0,
@@ -111,6 +113,7 @@ function absorb(bot: Bot, list: Snapshot[]): void {
 }
 
 function notePlay(ms: number, at: number, status: number, timing: PostTiming): void {
+  stats.timeline.push({ at, ms });
   const split = splitOf(timing);
   if (split) stats.splits.push({ ms, fresh: timing.fresh, ...split });
   const slow = stats.slow;
@@ -157,6 +160,34 @@ export function waitLines(): string[] {
     `  where plays waited       before the server had it p50 ${p(part("before"), 50)} / p99 ${p(part("before"), 99)} ms, in the server ${p(part("app"), 50)} / ${p(part("app"), 99)}, after its answer was ready ${p(part("after"), 50)} / ${p(part("after"), 99)} (Server-Timing)`,
     `  the slowest 1 %          ${tail.length} plays >= ${cut.toFixed(1)} ms: on average ${avg("before")} ms before the server had it, ${avg("app")} in it, ${avg("after")} after; ${fresh.length} of them on a new connection (${fresh.length ? avg("before", fresh) : "-"} ms before the server had it)`,
   ];
+}
+
+/**
+ * The plays' p99 by a tenth of the window, and each tenth's share of the
+ * plays at or over the whole window's p99: a tail spread evenly is the
+ * server's steady state; one in a few tenths is a burst (a wave of game ends
+ * and starts, a collection) to look for there.
+ */
+export function timelineLine(windowMs: number): string {
+  const all = stats.timeline;
+  if (all.length === 0) return "  p99 by tenth of window   no plays";
+  const cut = pct(
+    all.map((p) => p.ms).sort((a, b) => a - b),
+    99,
+  );
+  const slices = Array.from({ length: 10 }, () => [] as number[]);
+  for (const p of all)
+    slices[Math.min(9, Math.max(0, Math.floor((p.at / windowMs) * 10)))]?.push(p.ms);
+  const tail = all.filter((p) => p.ms >= cut).length;
+  const parts = slices.map((xs) => {
+    if (xs.length === 0) return "-";
+    const over = xs.filter((ms) => ms >= cut).length;
+    return `${pct(
+      xs.sort((a, b) => a - b),
+      99,
+    ).toFixed(0)} (${Math.round((over / Math.max(1, tail)) * 100)} %)`;
+  });
+  return `  p99 by tenth of window   ${parts.join(", ")} ms (in brackets: the tenth's share of the plays >= the window's p99)`;
 }
 
 /** bench/pvp's lines on the plays over 1 s and the slowest one (see stats.slow). */
