@@ -26,6 +26,28 @@ const agent = new Agent({
   maxFreeSockets: AGENT_MAX_SOCKETS,
 });
 
+/**
+ * BENCH_CONNECTIONS=player (the default): each player's calls go over
+ * connections of its own (at most 2, kept alive), as a browser's tab keeps
+ * its own; `shared`: every player's calls share one pool of
+ * BENCH_AGENT_SOCKETS, as every run before session 24 did. A shared pool
+ * made the players wait for each other: when a wave of game ends kept more
+ * than its sockets busy, plays queued for a socket and then opened new
+ * connections (bench/RESULTS.md "Session 24": up to 1,137 plays a minute
+ * waited over 500 ms on this side, and they set the p99).
+ */
+const PER_PLAYER = (process.env.BENCH_CONNECTIONS ?? "player") === "player";
+const agents = new Map<string, Agent>();
+function agentFor(token: string | null): Agent {
+  if (!PER_PLAYER || token === null) return agent;
+  let own = agents.get(token);
+  if (!own) {
+    own = new Agent({ keepAlive: true, maxSockets: 2, maxFreeSockets: 2 });
+    agents.set(token, own);
+  }
+  return own;
+}
+
 /** The started server's port: what post() and the sockets talk to. */
 export const target = { port: 0 };
 
@@ -151,7 +173,7 @@ export function post(
         port: target.port,
         path,
         method: "POST",
-        agent,
+        agent: agentFor(token),
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...(payload ? { "content-type": "application/json" } : {}),

@@ -138,6 +138,36 @@ function quantileOf(
   return lower * 1000;
 }
 
+/** Each route and method's calls in the window and p99 (every status together). */
+function routesOf(delta: (key: string) => number, after: Samples): WindowReading["routes"] {
+  const name = "cardrealm_http_request_duration_seconds";
+  const byRoute = new Map<string, Map<string, number>>();
+  for (const k of after.keys()) {
+    const m =
+      /^cardrealm_http_request_duration_seconds_bucket\{le="([^"]+)",route="([^"]+)",method="([^"]+)",status="[^"]+"\}$/.exec(
+        k,
+      );
+    if (!m?.[1] || !m[2] || !m[3]) continue;
+    const key = `${m[3]} ${m[2]}`;
+    const buckets = byRoute.get(key) ?? new Map<string, number>();
+    buckets.set(m[1], (buckets.get(m[1]) ?? 0) + delta(k));
+    byRoute.set(key, buckets);
+  }
+  const out: WindowReading["routes"] = [];
+  for (const [route, buckets] of byRoute) {
+    const calls = buckets.get("+Inf") ?? 0;
+    if (calls <= 0) continue;
+    const get = (key: string) => {
+      const le = /le="([^"]+)"/.exec(key)?.[1];
+      if (key === `${name}_count`) return calls;
+      return le ? (buckets.get(le) ?? 0) : 0;
+    };
+    const keys = [...buckets.keys()].map((le) => `${name}_bucket{le="${le}"}`);
+    out.push({ route, calls, p99: quantileOf(get, keys, name, 0.99) });
+  }
+  return out.sort((a, b) => (b.p99 ?? 0) - (a.p99 ?? 0));
+}
+
 const GC_KINDS = ["minor", "major", "incremental", "weakcb"] as const;
 const PLAY_CARD = 'route="/api/game/pvp/play-card",method="POST",status="200"';
 
@@ -173,6 +203,8 @@ export interface WindowReading {
     batchP50: number | null;
     batchP99: number | null;
   };
+  /** Every route's calls in the window and their p99 on the server's clock (ms), slowest first. */
+  routes: { route: string; calls: number; p99: number | null }[];
   /** An authenticated call's session check (auth/session-reads.ts), ms. */
   sessionRead: { calls: number; p50: number | null; p99: number | null };
   /** The server process's CPU time in the window (ms; 0 without a pid). */
@@ -243,6 +275,7 @@ export async function openWindow(
           batchP50: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.5),
           batchP99: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.99),
         },
+        routes: routesOf(delta, after),
         sessionRead: {
           calls: delta("cardrealm_session_read_seconds_count"),
           p50: quantileOf(delta, after.keys(), "cardrealm_session_read_seconds", 0.5),
@@ -293,6 +326,10 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
           `${pad(`${label} move writer`)}a save p50 ${ms(r.writer.saveP50)} / p99 ${ms(r.writer.saveP99)} ms (queued and committed), a batch p50 ${ms(r.writer.batchP50)} / p99 ${ms(r.writer.batchP99)} ms, ${(r.writer.saves / r.writer.batches).toFixed(1)} saves a batch, ${(r.writer.batches / seconds).toFixed(0)} batches/s`,
         ]
       : []),
+    `${pad(`${label} slowest routes`)}${r.routes
+      .slice(0, 5)
+      .map((x) => `${x.route} p99 ${ms(x.p99)} ms (${x.calls})`)
+      .join(", ")} (server's clock, every status)`,
     ...(r.sessionRead.calls > 0
       ? [
           `${pad(`${label} session check`)}p50 ${ms(r.sessionRead.p50)} / p99 ${ms(r.sessionRead.p99)} ms (its wait for a shared read and the read; ${(r.sessionRead.calls / seconds).toFixed(0)} calls/s)`,
