@@ -205,6 +205,8 @@ export interface WindowReading {
   };
   /** Every route's calls in the window and their p99 on the server's clock (ms), slowest first. */
   routes: { route: string; calls: number; p99: number | null }[];
+  /** SQLite: the WAL's fdatasyncs that settlements wait for (db/wal-sync.ts), ms. */
+  walSync: { syncs: number; p50: number | null; p99: number | null };
   /** An authenticated call's session check (auth/session-reads.ts), ms. */
   sessionRead: { calls: number; p50: number | null; p99: number | null };
   /** The server process's CPU time in the window (ms; 0 without a pid). */
@@ -276,6 +278,11 @@ export async function openWindow(
           batchP99: quantileOf(delta, after.keys(), "cardrealm_move_batch_seconds", 0.99),
         },
         routes: routesOf(delta, after),
+        walSync: {
+          syncs: delta("cardrealm_wal_sync_seconds_count"),
+          p50: quantileOf(delta, after.keys(), "cardrealm_wal_sync_seconds", 0.5),
+          p99: quantileOf(delta, after.keys(), "cardrealm_wal_sync_seconds", 0.99),
+        },
         sessionRead: {
           calls: delta("cardrealm_session_read_seconds_count"),
           p50: quantileOf(delta, after.keys(), "cardrealm_session_read_seconds", 0.5),
@@ -330,6 +337,11 @@ export function windowLines(r: WindowReading, seconds: number, label = "server")
       .slice(0, 5)
       .map((x) => `${x.route} p99 ${ms(x.p99)} ms (${x.calls})`)
       .join(", ")} (server's clock, every status)`,
+    ...(r.walSync.syncs > 0
+      ? [
+          `${pad(`${label} WAL sync`)}p50 ${ms(r.walSync.p50)} / p99 ${ms(r.walSync.p99)} ms (${(r.walSync.syncs / seconds).toFixed(1)} a second; a game's settlement answers after one)`,
+        ]
+      : []),
     ...(r.sessionRead.calls > 0
       ? [
           `${pad(`${label} session check`)}p50 ${ms(r.sessionRead.p50)} / p99 ${ms(r.sessionRead.p99)} ms (its wait for a shared read and the read; ${(r.sessionRead.calls / seconds).toFixed(0)} calls/s)`,

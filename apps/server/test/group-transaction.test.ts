@@ -4,6 +4,7 @@ import type { Db } from "../src/db/database.ts";
 import { createGroupTransaction } from "../src/db/group-transaction.ts";
 import type { Database } from "../src/db/schema.ts";
 import { createFileSync, offLoopDurability } from "../src/db/wal-sync.ts";
+import { walSyncSeconds } from "../src/observability/game-counters.ts";
 import { announceDialects, DIALECTS, freshDb } from "./harness.ts";
 
 announceDialects();
@@ -185,11 +186,17 @@ describe("a group transaction that syncs off the event loop (SQLite file)", () =
     ).rejects.toThrow("EIO");
   });
 
-  it("the real sync fdatasyncs the WAL file and answers", async () => {
+  it("the real sync fdatasyncs the WAL file and answers, and /metrics counts the sync", async () => {
+    const syncs = async () =>
+      (await walSyncSeconds.get()).values.find(
+        (v) => v.metricName === "cardrealm_wal_sync_seconds_count",
+      )?.value ?? 0;
+    const before = await syncs();
     const durability = offLoopDurability(db);
     const group = createGroupTransaction(db.kysely, { durability });
     await group.run((trx) => sql`insert into group_probe (id) values (3)`.execute(trx));
     expect((await sql`select id from group_probe`.execute(db.kysely)).rows).toHaveLength(1);
+    expect(await syncs()).toBe(before + 1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { open } from "node:fs/promises";
 import type { Transaction } from "kysely";
+import { walSyncSeconds } from "../observability/game-counters.ts";
 import type { Db } from "./database.ts";
 import { relaxedTransaction } from "./relaxed-commit.ts";
 import type { Database } from "./schema.ts";
@@ -27,7 +28,9 @@ export function createFileSync(
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   const start = (): Promise<void> => {
+    const from = performance.now();
     const p = syncOnce(path).finally(() => {
+      walSyncSeconds.observe((performance.now() - from) / 1000);
       if (running === p) running = null;
     });
     running = p;

@@ -55,3 +55,10 @@ export const sessionReadSeconds = new Histogram({
   buckets: WRITER_BUCKETS,
   registers: [gameCounters],
 });
+
+export const walSyncSeconds = new Histogram({
+  name: "cardrealm_wal_sync_seconds",
+  help: "SQLite: one fdatasync of the WAL on the thread pool (db/wal-sync.ts), which durable group commits (games' settlements) wait for before they answer.",
+  buckets: WRITER_BUCKETS,
+  registers: [gameCounters],
+});
