@@ -7,7 +7,7 @@ import { Redis } from "ioredis";
 import { createKnownDevices } from "./auth/known-devices.ts";
 import { createPasswordHasher } from "./auth/passwords.ts";
 import { createSessions } from "./auth/sessions.ts";
-import { createTokenSigner } from "./auth/tokens.ts";
+import { createTokenSigner, type TokenService } from "./auth/tokens.ts";
 import { currentBattleVersions } from "./battles/battle-versions.ts";
 import type { FaultHook } from "./battles/fault-points.ts";
 import { createStoryBattles, type TurnPlanner } from "./battles/story-battles.ts";
@@ -90,11 +90,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app: createFastify(deps),
   };
   const http = await installHttp(ctx);
-  const live: { channel: Channel | null } = { channel: null };
-  // A session that ends closes its open socket too (the channel is made by the arena).
-  const sessionsEnded = (userId: number, spareToken?: string) =>
+  const live: { channel: Channel | null; tokens: TokenService | null } = {
+    channel: null,
+    tokens: null,
+  };
+  // A session that ends is forgotten by this process's session cache before
+  // the answer leaves, and closes its open socket too (the channel is made by the arena).
+  const sessionsEnded = (userId: number, spareToken?: string) => {
+    live.tokens?.forget?.(userId);
     live.channel?.endSessions(userId, spareToken);
+  };
   const { tokens, auth } = accountRoutes(ctx, http, sessionsEnded);
+  live.tokens = tokens;
   const progression = await progressionOf(ctx, auth);
   const battleVersions = await battleRoutes(ctx, auth, progression);
   const arena = await registerArena(ctx.app, {
@@ -235,8 +242,7 @@ function accountRoutes(
       ttlSeconds: config.tokenTtlSeconds,
       clock,
     }),
-    db: db.kysely,
-    shareReads: !db.sqlite,
+    db,
   });
   const auth = requireUser(tokens);
   const players = createPlayerService({

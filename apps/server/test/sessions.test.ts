@@ -1,8 +1,10 @@
 import { PVP } from "@cardrealm/protocol";
 import { SignJWT } from "jose";
+import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket from "ws";
 import { ChannelClient } from "../../../bench/pvp/arena-client.ts";
+import { sessionCacheCalls } from "../src/observability/game-counters.ts";
 import { announceDialects, DIALECTS, newGuest, type TestApp, testApp } from "./harness.ts";
 
 announceDialects();
@@ -140,6 +142,39 @@ describe.each(DIALECTS)("sessions on %s", (dialect) => {
       expect(r.statusCode, `${method} ${url}`).toBe(401);
       expect(r.json().error.code).toBe("unauthorized");
     }
+  });
+
+  it("a session ended in the database by someone else (the admin CLI, an operator's SQL) ends here too", async () => {
+    const g = await newGuest(t.app);
+    const ok = async () => (await details(g.auth)).statusCode === 200;
+    if (dialect === "postgres") {
+      // Wait until this process serves the check from its cache (the notices are heard),
+      // so what follows proves that the database's notice, not a read, ends the session.
+      const hits = async () =>
+        (await sessionCacheCalls.get()).values.find((v) => v.labels.result === "hit")?.value ?? 0;
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const before = await hits();
+        expect(await ok()).toBe(true);
+        if ((await hits()) > before) break;
+        if (Date.now() > deadline) throw new Error("the session cache never served a call");
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } else {
+      expect(await ok()).toBe(true);
+    }
+    // Not through this app: its own forget() plays no part.
+    await t.db.kysely
+      .updateTable("users")
+      .set({ session_version: sql<number>`session_version + 1` })
+      .where("id", "=", g.user.id)
+      .execute();
+    const deadline = Date.now() + 5_000;
+    while (await ok()) {
+      if (Date.now() > deadline) throw new Error("the ended session still signs in after 5 s");
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    expect((await details(g.auth)).statusCode).toBe(401);
   });
 
   it("a token signed with the right secret but without exp, or with sub '8.0' or '0x8', is refused", async () => {

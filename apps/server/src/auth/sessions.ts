@@ -1,6 +1,8 @@
-import type { Executor } from "../db/executor.ts";
+import type { Db } from "../db/database.ts";
+import { SESSION_NOTICES } from "../db/migrations/0018-session-notices.ts";
 import { findSession } from "../db/repositories/users-repo.ts";
 import { AccountSuspended } from "./account-suspended.ts";
+import { createSessionCache } from "./session-cache.ts";
 import { createSessionReads } from "./session-reads.ts";
 import type { TokenService, TokenSigner } from "./tokens.ts";
 
@@ -8,30 +10,33 @@ import type { TokenService, TokenSigner } from "./tokens.ts";
  * Tokens tied to the users table: a token signs in only while its user
  * exists and its session version is the user's current one. A password change
  * bumps the version (users-repo `setCredentials`), so every token issued
- * before it stops working, on every process, at once: the check reads the
- * row on every call rather than caching it, because a cache here would let
- * an ended session live on in another process. On PostgreSQL calls that
- * arrive together share one read (auth/session-reads.ts), which starts after
- * each of them arrived.
+ * before it stops working, on every process.
+ *
+ * SQLite (one process) reads the row on every call with a prepared
+ * statement. PostgreSQL keeps the rows per process while it hears the
+ * database's notices of session changes (auth/session-cache.ts: the process
+ * that ends a session forgets the row before it answers, the others within
+ * the notice's few milliseconds), and reads what it lacks for the calls that
+ * arrive together in one statement (auth/session-reads.ts).
  * A suspended account (operator's console) gets no token and keeps none.
  */
-export function createSessions(deps: {
-  signer: TokenSigner;
-  db: Executor;
-  /**
-   * Share one read among calls that arrive together (PostgreSQL: a pool
-   * round trip each). SQLite reads in-process with a prepared statement, and
-   * sharing measured slower there (bench/RESULTS.md, session 18).
-   */
-  shareReads?: boolean;
-}): TokenService {
-  const { signer, db } = deps;
-  const sessionOf = deps.shareReads
-    ? createSessionReads(db)
-    : (userId: number) => findSession(db, userId);
+export function createSessions(deps: { signer: TokenSigner; db: Db }): TokenService {
+  const { signer } = deps;
+  const k = deps.db.kysely;
+  const cache = deps.db.listen ? createSessionCache(createSessionReads(k)) : null;
+  if (cache && deps.db.listen) {
+    const mine = `${deps.db.schema ?? "public"}:`;
+    deps.db.listen(SESSION_NOTICES, {
+      notice(payload) {
+        if (payload.startsWith(mine)) cache.forget(Number(payload.slice(mine.length)));
+      },
+      listening: (on) => cache.listening(on),
+    });
+  }
+  const sessionOf = cache ? cache.get : (userId: number) => findSession(k, userId);
   return {
     async issue(userId) {
-      const session = await findSession(db, userId);
+      const session = await findSession(k, userId);
       if (!session) throw new Error(`no user ${userId} to issue a token for`);
       if (session.suspended_at !== null) {
         throw new AccountSuspended(session.suspended_reason ?? "no reason given");
@@ -45,6 +50,9 @@ export function createSessions(deps: {
       if (!session || session.session_version !== claims.sessionVersion) return null;
       if (session.suspended_at !== null) return null;
       return claims.userId;
+    },
+    forget(userId) {
+      cache?.forget(userId);
     },
   };
 }

@@ -10,6 +10,8 @@ import { errors, jwtVerify, SignJWT } from "jose";
 export interface TokenService {
   issue(userId: number): Promise<string>;
   verify(token: string): Promise<number | null>;
+  /** The user's sessions just changed here: the next verify reads them (auth/session-cache.ts). */
+  forget?(userId: number): void;
 }
 
 /** What a token says: its user and the user's session version when it was issued. */

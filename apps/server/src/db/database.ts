@@ -3,6 +3,7 @@ import { dirname } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect } from "kysely";
 import pg from "pg";
+import { type Listener, type ListenHandlers, listenOn } from "./pg-listener.ts";
 import type { Database } from "./schema.ts";
 import { startCheckpointer } from "./sqlite-checkpointer.ts";
 
@@ -22,6 +23,11 @@ export interface Db {
   sqlite?: SQLite.Database;
   /** PostgreSQL only: connections of the pool by state (GET /metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /**
+   * PostgreSQL only: LISTEN on a channel over a connection of its own
+   * (db/pg-listener.ts); closed with the database.
+   */
+  listen?: (channel: string, handlers: ListenHandlers) => Listener;
   close(): Promise<void>;
 }
 
@@ -124,6 +130,7 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
   pool.on("error", heard);
   pool.on("connect", (client) => client.on("error", heard));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const listeners = new Set<Listener>();
   return {
     kysely,
     dialect: "postgres",
@@ -133,7 +140,26 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
       idle: pool.idleCount,
       waiting: pool.waitingCount,
     }),
-    close: () => kysely.destroy(),
+    listen(channel, handlers) {
+      const config = {
+        connectionString,
+        connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+        application_name: `${opts.applicationName ?? "cardrealm"}-listen`,
+      };
+      const l = listenOn(config, channel, handlers, heard);
+      listeners.add(l);
+      return {
+        close: async () => {
+          listeners.delete(l);
+          await l.close();
+        },
+      };
+    },
+    close: async () => {
+      await Promise.all([...listeners].map((l) => l.close()));
+      listeners.clear();
+      await kysely.destroy();
+    },
   };
 }
 

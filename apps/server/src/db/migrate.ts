@@ -23,6 +23,7 @@ import { operatorAccountability } from "./migrations/0013-operator-accountabilit
 import { friends } from "./migrations/0015-friends.ts";
 import { viewBumpsOnce } from "./migrations/0016-view-bumps-once.ts";
 import { finishedAt } from "./migrations/0017-finished-at.ts";
+import { sessionNotices } from "./migrations/0018-session-notices.ts";
 import type { Database } from "./schema.ts";
 
 /** Numbered migrations, in order. Add a file under migrations/ and a line here. */
@@ -44,6 +45,7 @@ function migrations(db: Db): Record<string, Migration> {
     "0015-friends": friends(),
     "0016-view-bumps-once": viewBumpsOnce(db.dialect),
     "0017-finished-at": finishedAt(db.dialect),
+    "0018-session-notices": sessionNotices(db.dialect),
   };
 }
 

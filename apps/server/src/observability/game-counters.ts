@@ -54,8 +54,15 @@ export const moveBatchSaves = new Counter({
 
 export const sessionReadSeconds = waitHistogram(
   "cardrealm_session_read_seconds",
-  "PostgreSQL: an authenticated call's session check (auth/session-reads.ts), its wait for a shared read and the read.",
+  "PostgreSQL: an authenticated call's session read when its row was not cached (auth/session-reads.ts), its wait for a shared read and the read.",
 );
+
+export const sessionCacheCalls = new Counter({
+  name: "cardrealm_session_cache_total",
+  help: "PostgreSQL: authenticated calls' session checks by how the row came (auth/session-cache.ts): hit (cached), miss (read, then kept), not_listening (read: PostgreSQL's notices are not heard).",
+  labelNames: ["result"] as const,
+  registers: [gameCounters],
+});
 
 export const walSyncSeconds = waitHistogram(
   "cardrealm_wal_sync_seconds",

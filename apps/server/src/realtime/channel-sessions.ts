@@ -49,6 +49,8 @@ async function closeIfSignedOut(
   const token = ws ? st.conns.get(ws)?.token : null;
   if (!ws || !token || (spare && tokenDigest(token) === spare)) return;
   let still: number | null;
+  // The `ended` may arrive before PostgreSQL's notice of the change: read the session afresh.
+  st.tokens.forget?.(s.userId);
   try {
     still = await st.tokens.verify(token);
   } catch (err) {
