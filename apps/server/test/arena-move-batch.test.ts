@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createArenaWriter } from "../src/battles/arena-writer.ts";
 import {
   type ArenaSave,
   type CommitBatch,
@@ -152,4 +153,30 @@ describe.each(DIALECTS)("the arena's move batch on %s", (dialect) => {
     // Both moves were HOT updates: no index entry written, no dead row left for vacuum.
     expect(counts).toEqual({ hot: 2, all: 2 });
   });
+
+  it.skipIf(dialect !== "postgres")(
+    "on PostgreSQL the move writer commits on connections of its own: a busy main pool does not hold a move",
+    async () => {
+      await game("a");
+      const writer = createArenaWriter(db);
+      // Every connection of the main pool taken by an open transaction (a burst
+      // of settlements and new games), and one more request waiting for one.
+      let release = () => {};
+      const held = new Promise<void>((r) => {
+        release = r;
+      });
+      const max = 20; // freshDb's pool
+      const holders = Array.from({ length: max + 1 }, () =>
+        db.kysely.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await held;
+        }),
+      );
+      while ((db.poolStats?.().waiting ?? 0) < 1) await new Promise((r) => setTimeout(r, 5));
+      expect(await writer.save(save("a", 1, 5000))).toBe(true);
+      release();
+      await Promise.all(holders);
+      expect((await row("a")).version).toBe(2);
+    },
+  );
 });

@@ -115,6 +115,40 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
     expect(sawTurn.slice(1)).toEqual([true, true]);
     expect(await rows()).toEqual([1, 2, 3]);
   });
+
+  it.skipIf(dialect !== "postgres")(
+    "with lanes, a group starts while another is still open, each in its own transaction; without, it waits",
+    async () => {
+      /** Two works of two groups (budget 0: one work a group); the first holds its transaction open. */
+      async function secondStartsWhileFirstOpen(lanes: number): Promise<boolean> {
+        const group = createGroupTransaction(db.kysely, { budgetMs: 0, lanes });
+        let release = () => {};
+        const held = new Promise<void>((r) => {
+          release = r;
+        });
+        let firstOpen = false;
+        let secondSawFirstOpen = false;
+        const first = group.run(async (trx) => {
+          firstOpen = true;
+          await insert(trx, lanes * 10 + 1);
+          await held;
+          firstOpen = false;
+        });
+        const second = group.run(async (trx) => {
+          secondSawFirstOpen = firstOpen;
+          await insert(trx, lanes * 10 + 2);
+          release();
+        });
+        // Without lanes the second waits for the first, which waits for the second: let it go.
+        setTimeout(release, 300);
+        await Promise.all([first, second]);
+        return secondSawFirstOpen;
+      }
+      expect(await secondStartsWhileFirstOpen(2)).toBe(true);
+      expect(await secondStartsWhileFirstOpen(1)).toBe(false);
+      expect(await rows()).toEqual([11, 12, 21, 22]);
+    },
+  );
 });
 
 describe("a group transaction that syncs off the event loop (SQLite file)", () => {

@@ -42,6 +42,15 @@ import { isForeign } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
 /**
+ * PostgreSQL: settlement commits that may run at once, each on a pooled
+ * connection (of DATABASE_POOL_SIZE, 10 by default; the move writer takes up
+ * to three, the shared session reads two). With one, the 2,000 games of
+ * bench/pvp that end within seconds queued for a commit each, and a game's
+ * last end-turn answered after 2.3-2.5 s (bench/RESULTS.md, session 25).
+ */
+export const POSTGRES_SETTLEMENT_LANES = 3;
+
+/**
  * The cache's copy of a game: the state as the JSON text that was saved, not
  * as objects. A game's state lives one move (1-2 s), long enough for the
  * young generation to promote it, so 2,000 games of state objects were old
@@ -102,8 +111,15 @@ export function createArenaGames(
   const { roomClock, settlement } = ctx;
   const k = db.kysely;
   const writer = createArenaWriter(db);
-  /** Games that end together settle in one commit (db/group-transaction.ts). */
-  const settlements = createGroupTransaction(k, { durability: offLoopDurability(db) });
+  /**
+   * Games that end together settle in one commit (db/group-transaction.ts);
+   * on PostgreSQL several such commits run at once (a game's settlement
+   * touches only its own players' rows).
+   */
+  const settlements = createGroupTransaction(k, {
+    durability: offLoopDurability(db),
+    lanes: db.dialect === "postgres" ? POSTGRES_SETTLEMENT_LANES : 1,
+  });
   /** This process's copy of the games it serves (see apply: never trusted alone). */
   const cache = new Map<string, Cached>();
 

@@ -80,7 +80,9 @@ export function createArenaWriter(
   const maxInFlight = Math.max(1, opts.maxInFlight ?? (db.sqlite ? 1 : POSTGRES_IN_FLIGHT));
   const commit: CommitBatch =
     commitBatch ??
-    (db.sqlite ? createSqliteMoveBatch(db.kysely, db.sqlite) : postgresMoveBatch(db.kysely));
+    (db.sqlite
+      ? createSqliteMoveBatch(db.kysely, db.sqlite)
+      : postgresMoveBatch(db.lane?.("moves", maxInFlight) ?? db.kysely));
   let queue: {
     save: ArenaSave;
     /** performance.now() when it was queued (for cardrealm_move_save_seconds). */

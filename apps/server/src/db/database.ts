@@ -28,6 +28,13 @@ export interface Db {
    * (db/pg-listener.ts); closed with the database.
    */
   listen?: (channel: string, handlers: ListenHandlers) => Listener;
+  /**
+   * PostgreSQL only: a Kysely over a pool of its own of `max` connections,
+   * for a hot path whose statements must not queue behind the main pool's
+   * transactions (the arena's move writer); one per name, closed with the
+   * database.
+   */
+  lane?: (name: string, max: number) => Kysely<Database>;
   close(): Promise<void>;
 }
 
@@ -108,9 +115,9 @@ export interface PostgresOptions {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 export function openPostgres(connectionString: string, opts: PostgresOptions = {}): Db {
-  const pool = new pg.Pool({
+  const poolConfig = (max: number): pg.PoolConfig => ({
     connectionString,
-    max: opts.max ?? 10,
+    max,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     application_name: opts.applicationName ?? "cardrealm",
     ...(opts.statementTimeoutMs ? { statement_timeout: opts.statementTimeoutMs } : {}),
@@ -119,6 +126,7 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
       : {}),
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  const pool = new pg.Pool(poolConfig(opts.max ?? 10));
   // Trap: a pg connection that dies (PostgreSQL restarted, a backend
   // terminated) emits "error" on its client, besides failing the query in
   // flight; pg-pool re-emits it on the pool for idle clients only. Unheard,
@@ -131,6 +139,7 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
   pool.on("connect", (client) => client.on("error", heard));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Set<Listener>();
+  const lanes = new Map<string, Kysely<Database>>();
   return {
     kysely,
     dialect: "postgres",
@@ -155,9 +164,22 @@ export function openPostgres(connectionString: string, opts: PostgresOptions = {
         },
       };
     },
+    lane(name, max) {
+      let lane = lanes.get(name);
+      if (!lane) {
+        const own = new pg.Pool(poolConfig(max));
+        own.on("error", heard);
+        own.on("connect", (client) => client.on("error", heard));
+        lane = new Kysely<Database>({ dialect: new PostgresDialect({ pool: own }) });
+        lanes.set(name, lane);
+      }
+      return lane;
+    },
     close: async () => {
       await Promise.all([...listeners].map((l) => l.close()));
       listeners.clear();
+      await Promise.all([...lanes.values()].map((l) => l.destroy()));
+      lanes.clear();
       await kysely.destroy();
     },
   };

@@ -46,15 +46,28 @@ export interface GroupTransaction {
  */
 export function createGroupTransaction(
   kysely: Kysely<Database>,
-  opts: { maxGroup?: number; budgetMs?: number; durability?: OffLoopDurability } = {},
+  opts: {
+    maxGroup?: number;
+    budgetMs?: number;
+    durability?: OffLoopDurability;
+    /**
+     * Groups that may run at once, each in its own transaction (PostgreSQL:
+     * a pooled connection each). Only for works that never touch the same
+     * rows as the works of another group (a game's settlement touches its
+     * own players' rows; a player is in one game at a time). SQLite: 1.
+     */
+    lanes?: number;
+  } = {},
 ): GroupTransaction {
   const maxGroup = opts.maxGroup ?? 16;
   const budgetMs = opts.budgetMs ?? 4;
+  const lanes = opts.lanes ?? 1;
   const durability = opts.durability;
   const transaction = (body: (trx: Transaction<Database>) => Promise<void>): Promise<void> =>
     durability ? durability.relaxed(body) : kysely.transaction().execute(body);
   const queue: Job[] = [];
-  let running = false;
+  let running = 0;
+  let scheduled = false;
 
   /** Takes works from the front of the queue into one transaction while the group's limits allow. */
   async function runGroup(): Promise<void> {
@@ -109,12 +122,23 @@ export function createGroupTransaction(
     for (const job of done) job.resolve();
   }
 
-  async function flush(): Promise<void> {
-    while (queue.length > 0) {
-      await runGroup();
-      if (queue.length > 0) await new Promise((resolve) => setImmediate(resolve));
+  /** Starts groups while works wait and lanes are free; each lane turns the loop between groups. */
+  function pump(): void {
+    scheduled = false;
+    while (running < lanes && queue.length > 0) {
+      running++;
+      void runGroup().finally(() => {
+        running--;
+        if (queue.length > 0) schedule();
+      });
     }
-    running = false;
+  }
+
+  function schedule(): void {
+    if (scheduled) return;
+    scheduled = true;
+    // Let the works of requests already in flight join the next group.
+    setImmediate(pump);
   }
 
   return {
@@ -130,11 +154,7 @@ export function createGroupTransaction(
           },
           reject,
         });
-        if (!running) {
-          running = true;
-          // Let the works of requests already in flight join this group.
-          setImmediate(() => void flush());
-        }
+        if (running < lanes) schedule();
       });
     },
   };
