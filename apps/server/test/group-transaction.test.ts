@@ -116,6 +116,34 @@ describe.each(DIALECTS)("a group transaction on %s", (dialect) => {
     expect(await rows()).toEqual([1, 2, 3]);
   });
 
+  it("answers a group's works one per turn of the event loop, not all in one stretch", async () => {
+    const group = createGroupTransaction(db.kysely, { budgetMs: 1e9 });
+    // Counts the loop's iterations: it queues itself again on each one.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen = new Set<Transaction<Database>>();
+    const answeredOnTurn = await Promise.all(
+      [1, 2, 3].map((id) =>
+        group
+          .run(async (trx) => {
+            seen.add(trx);
+            await insert(trx, id);
+          })
+          .then(() => turns),
+      ),
+    );
+    ticking = false;
+    expect(seen.size).toBe(1); // one group, one commit
+    expect(answeredOnTurn[1]).toBeGreaterThan(answeredOnTurn[0] as number);
+    expect(answeredOnTurn[2]).toBeGreaterThan(answeredOnTurn[1] as number);
+    expect(await rows()).toEqual([1, 2, 3]);
+  });
+
   it.skipIf(dialect !== "postgres")(
     "with lanes, a group starts while another is still open, each in its own transaction; without, it waits",
     async () => {
