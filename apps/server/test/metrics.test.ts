@@ -122,6 +122,9 @@ describe.each(DIALECTS)("GET /metrics on %s", (dialect) => {
       expect(sample(after, "cardrealm_gems_total", credited)).toBeGreaterThan(
         sample(before, "cardrealm_gems_total", credited),
       );
+      // Slow answers are told apart up to 10 s (a PostgreSQL game's last end-turn can take seconds).
+      expect(after).toMatch(/cardrealm_http_request_duration_seconds_bucket\{le="5",/);
+      expect(after).toMatch(/cardrealm_http_request_duration_seconds_bucket\{le="10",/);
       const endTurn = { route: "/api/game/cpu/end-turn", method: "POST", status: "200" };
       expect(sample(after, "cardrealm_http_request_duration_seconds_count", endTurn)).toBe(
         sample(before, "cardrealm_http_request_duration_seconds_count", endTurn) + 1,

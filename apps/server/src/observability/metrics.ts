@@ -37,7 +37,8 @@ export function createMetrics(): Metrics {
     name: "cardrealm_http_request_duration_seconds",
     help: "Time to answer an HTTP request, by route pattern, method and status code.",
     labelNames: ["route", "method", "status"] as const,
-    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    // Up to 10 s: a game's last end-turn waits for its settlement, seconds on a busy PostgreSQL.
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
 
