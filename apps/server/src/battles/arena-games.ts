@@ -42,11 +42,13 @@ import { isForeign } from "./battle-versions.ts";
 import { refuse } from "./refusals.ts";
 
 /**
- * PostgreSQL: settlement commits that may run at once, each on a pooled
- * connection (of DATABASE_POOL_SIZE, 10 by default; the move writer takes up
- * to three, the shared session reads two). With one, the 2,000 games of
- * bench/pvp that end within seconds queued for a commit each, and a game's
- * last end-turn answered after 2.3-2.5 s (bench/RESULTS.md, session 25).
+ * PostgreSQL: settlement commits that may run at once, on a pool of their own
+ * (`Db.lane("settlements")`: the main pool's requests and the settlements'
+ * bursts do not wait for each other). With one on the main pool, the 2,000
+ * games of bench/pvp that end within seconds queued for a commit each: 911-
+ * 1,139 finished in the 60 s window against 1,506 now, a game's last end-turn
+ * p99 2.7 s against 2.1 (six lanes: 1,681 and 1.5 s, with play-card p50 13.0
+ * against 10.8 ms; bench/RESULTS.md, session 25).
  */
 export const POSTGRES_SETTLEMENT_LANES = 3;
 
@@ -116,10 +118,13 @@ export function createArenaGames(
    * on PostgreSQL several such commits run at once (a game's settlement
    * touches only its own players' rows).
    */
-  const settlements = createGroupTransaction(k, {
-    durability: offLoopDurability(db),
-    lanes: db.dialect === "postgres" ? POSTGRES_SETTLEMENT_LANES : 1,
-  });
+  const settlements = createGroupTransaction(
+    db.lane?.("settlements", POSTGRES_SETTLEMENT_LANES) ?? k,
+    {
+      durability: offLoopDurability(db),
+      lanes: db.dialect === "postgres" ? POSTGRES_SETTLEMENT_LANES : 1,
+    },
+  );
   /** This process's copy of the games it serves (see apply: never trusted alone). */
   const cache = new Map<string, Cached>();
 
