@@ -49,6 +49,7 @@ import { partnerSimulatorRoutes } from "./partners/partner-simulator.ts";
 import { createProgression } from "./progression/progression.ts";
 import { createSeasonEnd, scheduleSeasonEnd } from "./progression/season-end.ts";
 import { type ArenaOptions, registerArena } from "./realtime/arena.ts";
+import { busPrefix } from "./realtime/bus.ts";
 import type { Channel } from "./realtime/channel.ts";
 import { createReplays } from "./replays/replay-service.ts";
 import { createOperatorService } from "./services/operator-service.ts";
@@ -221,7 +222,7 @@ async function installHttp({ app, config }: Ctx) {
       throttleRedis.disconnect();
     });
   }
-  await installThrottle(app, throttleRedis);
+  await installThrottle(app, throttleRedis, busPrefix(config.databaseUrl ?? config.sqlitePath));
 
   return { metrics, clientRoot, throttleRedis, isClosing: () => closing };
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createPasswordHasher, PasswordHasherBusy } from "../src/auth/passwords.ts";
 import { countUsers } from "../src/db/repositories/users-repo.ts";
@@ -217,9 +220,15 @@ describe.each(DIALECTS)("throttling on %s", (dialect) => {
 describe.runIf(process.env.REDIS_URL)("throttles shared through Redis", () => {
   it("two server processes count one address together", async () => {
     const redisUrl = process.env.REDIS_URL ?? "";
-    const env = { REDIS_URL: redisUrl, SIGNUPS_PER_HOUR: "3", TRUST_PROXY: "1" };
+    // Two processes of one deployment: one database (the throttle's Redis keys carry its prefix).
+    const env = {
+      REDIS_URL: redisUrl,
+      SIGNUPS_PER_HOUR: "3",
+      TRUST_PROXY: "1",
+      DATA_DIR: mkdtempSync(join(tmpdir(), "cardrealm-two-")),
+    };
     const a = await testApp("sqlite", env);
-    const b = await testApp("sqlite", env);
+    const b = await testApp("sqlite", env, { db: a.db, keepDbOpen: true });
     try {
       // A fresh address per run (Redis keeps counts for the hour).
       const hex = () => Math.floor(Math.random() * 0xffff).toString(16);

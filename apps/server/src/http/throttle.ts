@@ -27,10 +27,17 @@ const tooMany = (seconds: number, what: string) =>
 export async function installThrottle(
   app: FastifyInstance,
   redis: Redis | undefined,
+  /**
+   * Redis keys' prefix: the deployment's (realtime/bus.ts busPrefix, from its
+   * database), so two deployments or test databases sharing one Redis never
+   * share a count (their user ids overlap: a throttle keyed by user 1 was
+   * another database's user 1).
+   */
+  prefix = "cardrealm:",
 ): Promise<void> {
   await app.register(fastifyRateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: "cardrealm:throttle:" } : {}),
+    ...(redis ? { redis, nameSpace: `${prefix}throttle:` } : {}),
     // A store failure (Redis away) must not take sign-in down with it.
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
